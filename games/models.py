@@ -1,0 +1,125 @@
+"""Tables (games), their seats and the append-only move log.
+
+``Game.state`` is the engine snapshot after ``version`` moves; replaying the ``Move`` rows
+from ``seed`` must give the same snapshot. Every write goes through ``games.services``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from games import engine
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled"
+
+    game = models.CharField(max_length=40)  # engine slug
+    options = models.JSONField(default=dict, blank=True)
+    players = models.PositiveSmallIntegerField()
+    is_public = models.BooleanField(default=True)
+    random_seat_order = models.BooleanField(default=True)
+    invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    seed = models.BigIntegerField(default=new_seed)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "is_public"])]
+
+    def __str__(self) -> str:
+        return f"{self.rules.name} #{self.pk}"
+
+    @property
+    def rules(self) -> engine.GameRules:
+        return engine.get(self.game)
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()  # engine seat; reassigned at start if random
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+        related_name="seats",
+    )
+    bot_level = models.CharField(max_length=10, blank=True)  # "" for people
+    joined_at = models.DateTimeField(default=timezone.now)
+    # Denormalised from the engine after each move, for "games waiting for me".
+    must_act = models.BooleanField(default=False)
+    waiting_since = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_seat_number"),
+            models.UniqueConstraint(
+                fields=["game", "user"], name="one_seat_per_user",
+                condition=models.Q(user__isnull=False),
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "must_act"])]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of {self.game_id}"
+
+    @property
+    def display_name(self) -> str:
+        if self.user_id:
+            return self.user.username
+        return f"Bot ({self.bot_level})" if self.bot_level else "Empty seat"
+
+
+class Move(models.Model):
+    """One applied action, never updated or deleted."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()  # 1-based; equals game.version after it
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    log = models.JSONField(default=list)  # engine LogEntry.to_json() items
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"move {self.seq} of game {self.game_id}"
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at"]

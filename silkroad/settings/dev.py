@@ -1,0 +1,6 @@
+"""Local development: DEBUG on, everything embedded (see base)."""
+
+from .base import *  # noqa: F403
+from .base import env_bool
+
+DEBUG = env_bool("DEBUG", True)

@@ -1,0 +1,1 @@
+"""Shared fixtures. Engine tests under tests/engine need no database."""
