@@ -9,3 +9,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "silkroad.settings.dev")
 app = Celery("silkroad")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.on_after_configure.connect
+def make_broker_folders(sender, **kwargs):
+    """Kombu's file-system transport needs its folders before anything is sent."""
+    options = sender.conf.broker_transport_options or {}
+    for key, folder in options.items():
+        if "folder" in key:
+            os.makedirs(folder, exist_ok=True)

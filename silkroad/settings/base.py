@@ -43,7 +43,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "django_htmx",
     "template_partials",
-    "django_celery_beat",
+    "silkroad",
     "accounts",
     "games",
 ]

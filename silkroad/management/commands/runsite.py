@@ -1,0 +1,53 @@
+"""Run the whole site on one machine: migrations, web server, Celery worker and beat.
+
+With no environment set this uses the embedded defaults (SQLite, Kombu's file-system
+broker, mail written to ``var/mail``), so a fresh checkout plays games at once.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Migrate, then run the web server, a Celery worker and Celery beat until Ctrl-C."
+
+    def add_arguments(self, parser):
+        parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
+        parser.add_argument("--no-worker", action="store_true", help="web server only")
+
+    def handle(self, *args, addrport: str, no_worker: bool, **options):
+        settings.VAR_DIR.mkdir(parents=True, exist_ok=True)
+        call_command("migrate", interactive=False, verbosity=1)
+        python = sys.executable
+        commands = [[python, "manage.py", "runserver", addrport]]
+        if not no_worker:
+            commands += [
+                [python, "-m", "celery", "-A", "silkroad", "worker", "-l", "info",
+                 "--concurrency", "2"],
+                [python, "-m", "celery", "-A", "silkroad", "beat", "-l", "info",
+                 "--schedule", str(settings.VAR_DIR / "celerybeat-schedule")],
+            ]
+        children = [subprocess.Popen(command) for command in commands]
+        self.stdout.write(f"Silkroad is running at http://{addrport}/ (Ctrl-C stops it).")
+        try:
+            while all(child.poll() is None for child in children):
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            for child in children:
+                if child.poll() is None:
+                    child.send_signal(signal.SIGINT)
+            for child in children:
+                try:
+                    child.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    child.kill()

@@ -1,0 +1,127 @@
+"""A whole Silkroad running in child processes for browser journeys.
+
+The web server and a real Celery worker (on Redis) share a SQLite file in a temporary
+folder; mail is written to files there, so a journey can read what a user received.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MESSAGE_SEPARATOR = "-" * 79
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Stack:
+    folder: Path
+    redis_url: str
+    port: int = field(default_factory=free_port)
+    processes: list[subprocess.Popen] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def mail_folder(self) -> Path:
+        return self.folder / "mail"
+
+    def environment(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+        env.update(
+            DJANGO_SETTINGS_MODULE="silkroad.settings.dev",
+            DEBUG="1",
+            SILKROAD_VAR_DIR=str(self.folder),
+            DATABASE_URL=f"sqlite:///{self.folder / 'site.sqlite3'}",
+            CELERY_BROKER_URL=self.redis_url,
+            EMAIL_FILE_PATH=str(self.mail_folder),
+            SITE_URL=self.url,
+            PYTHONUNBUFFERED="1",
+        )
+        return env
+
+    def _spawn(self, name: str, *args: str) -> None:
+        log = open(self.folder / f"{name}.log", "w")  # noqa: SIM115 - closed with the process
+        self.processes.append(
+            subprocess.Popen(
+                [sys.executable, *args], cwd=ROOT, env=self.environment(),
+                stdout=log, stderr=subprocess.STDOUT,
+            )
+        )
+
+    def start(self) -> None:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT, env=self.environment(), check=True,
+        )
+        self._spawn("web", "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}")
+        self._spawn(
+            "worker", "-m", "celery", "-A", "silkroad", "worker", "-l", "info",
+            "--concurrency", "1", "--without-gossip", "--without-mingle",
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=2)
+                return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError("the web server did not start:\n" + self.logs())
+
+    def stop(self) -> None:
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+    def logs(self) -> str:
+        return "\n".join(
+            f"--- {path.name}\n{path.read_text()[-4000:]}" for path in self.folder.glob("*.log")
+        )
+
+    def messages(self) -> list[email.message.EmailMessage]:
+        """Every mail sent so far, oldest first."""
+        found = []
+        if not self.mail_folder.exists():
+            return found
+        for path in sorted(self.mail_folder.iterdir(), key=lambda p: p.stat().st_mtime):
+            for chunk in path.read_text().split(MESSAGE_SEPARATOR):
+                if chunk.strip():
+                    found.append(
+                        email.message_from_string(chunk.lstrip("\n"), policy=email.policy.default)
+                    )
+        return found
+
+    def wait_for_mail(self, to: str, subject_part: str, timeout: float = 30.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for message in reversed(self.messages()):
+                if to in str(message["To"]) and subject_part in str(message["Subject"]):
+                    return message
+            time.sleep(0.3)
+        subjects = [(str(m["To"]), str(m["Subject"])) for m in self.messages()]
+        raise AssertionError(f"no mail to {to} about {subject_part!r}; sent: {subjects}")
+
+
+def text_body(message) -> str:
+    part = message.get_body(preferencelist=("plain",))
+    return part.get_content() if part is not None else ""
