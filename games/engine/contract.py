@@ -33,6 +33,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .rng import seed_state
+
 State = dict[str, Any]
 Spectator = None
 
@@ -280,6 +282,18 @@ class GameRules(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic of how well ``seat`` stands (bots); default: its current score."""
         return 0.0
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        """A full state consistent with what ``seat`` can see, for bots to search.
+
+        Unknown hands and deck order are redealt from ``seed``, nothing already seen is
+        re-rolled, and the generator is replaced so future dice are unknown too. This
+        default suits games whose only secret is the generator; games with hidden cards
+        override it.
+        """
+        copy = clone(state)
+        copy["rng"] = seed_state(seed)
+        return copy
 
     def invariant_violations(self, state: State) -> list[str]:
         """Game-specific consistency checks used by ``simulate`` (cards conserved…)."""
