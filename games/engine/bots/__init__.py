@@ -1,0 +1,69 @@
+"""Computer players for every game, written against the engine contract only.
+
+Three levels: ``random`` (uniform among legal actions), ``greedy`` (one step of lookahead
+with the game's ``evaluate``) and ``search`` (information-set Monte Carlo tree search within
+a per-move budget). A bot sees only its own seat's view: before looking ahead it always
+passes the real state through ``rules.determinize(state, seat, seed)``, which redeals what
+the seat cannot see. Same seed and iteration budget, same choice.
+
+    action = choose_action(rules, state, seat, "search", seed=7, budget=Budget(iterations=200))
+"""
+
+from __future__ import annotations
+
+from ..contract import Action, GameRules, State
+from .budget import DEFAULT, Budget
+from .search import DEFAULT_SETTINGS, SearchSettings, search_action
+from .simple import answer_offer, greedy_action, is_offer_answer, random_action
+from .values import seeds
+
+LEVELS = ("random", "greedy", "search")
+
+
+def choose_action(
+    rules: GameRules,
+    state: State,
+    seat: int,
+    level: str,
+    seed: int,
+    budget: Budget = DEFAULT,
+    settings: SearchSettings = DEFAULT_SETTINGS,
+) -> Action:
+    """The action ``seat`` takes now at ``level``; deterministic given seed and iterations.
+
+    Call it for a seat the game is waiting for (``seat in rules.to_act(state)``). Bots never
+    propose trade offers; an offer addressed to the seat is answered by its evaluation.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"Unknown bot level {level!r}; choose from {', '.join(LEVELS)}.")
+    actions = rules.legal_actions(state, seat)
+    if not actions:
+        raise ValueError(f"Seat {seat} has nothing to do now.")
+    gen = seeds(seed)
+    if level == "random" or len(actions) == 1:
+        return random_action(actions, gen)
+    if is_offer_answer(actions):
+        return answer_offer(rules, state, seat, actions, gen)
+    if level == "greedy":
+        return greedy_action(rules, state, seat, actions, gen)
+    return search_action(rules, state, seat, actions, gen, budget, settings)
+
+
+def respond_to_offers(
+    rules: GameRules, state: State, seat: int, level: str, seed: int
+) -> Action | None:
+    """The seat's answer to an offer addressed to it, or None when there is none to answer.
+
+    Greedy and search accept when accepting leaves them standing better than declining;
+    random answers at random.
+    """
+    actions = [a for a in rules.legal_actions(state, seat) if a.type in ("accept", "decline")]
+    if not any(a.type == "accept" for a in actions):
+        return None
+    gen = seeds(seed)
+    if level == "random":
+        return random_action(actions, gen)
+    return answer_offer(rules, state, seat, actions, gen)
+
+
+__all__ = ["LEVELS", "Budget", "SearchSettings", "choose_action", "respond_to_offers"]

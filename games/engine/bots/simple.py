@@ -1,0 +1,97 @@
+"""The two quick levels: *random* (uniform among legal actions) and *greedy* (one step of
+lookahead, each action scored by the standing it leaves, averaged over determinizations so
+dice and unseen cards are guessed rather than read)."""
+
+from __future__ import annotations
+
+from ..contract import Action, GameRules, State, clone
+from ..rng import LocalRng, randbelow
+from .values import next_seed, standing
+
+ANSWERS = ("accept", "decline")
+
+
+def random_action(actions: list[Action], gen: LocalRng) -> Action:
+    return actions[randbelow(gen, len(actions))]
+
+
+def lookahead_values(
+    rules: GameRules,
+    state: State,
+    seat: int,
+    actions: list[Action],
+    gen: LocalRng,
+    samples: int = 3,
+) -> list[float]:
+    """Mean standing of ``seat`` right after each action, over ``samples`` determinizations."""
+    totals = [0.0] * len(actions)
+    for _ in range(samples):
+        seen = rules.determinize(state, seat, next_seed(gen))
+        for index, action in enumerate(actions):
+            after = clone(seen)
+            rules.perform(after, seat, action)
+            totals[index] += standing(rules, after, seat)
+    return [total / samples for total in totals]
+
+
+def best_of(actions: list[Action], values: list[float], gen: LocalRng) -> Action:
+    """The best-valued action; a seeded draw among those tied for best."""
+    top = max(values)
+    tied = [a for a, v in zip(actions, values, strict=True) if v >= top - 1e-9]
+    return tied[randbelow(gen, len(tied))] if len(tied) > 1 else tied[0]
+
+
+def greedy_action(
+    rules: GameRules,
+    state: State,
+    seat: int,
+    actions: list[Action],
+    gen: LocalRng,
+    samples: int = 3,
+) -> Action:
+    if len(actions) == 1:
+        return actions[0]
+    return best_of(actions, lookahead_values(rules, state, seat, actions, gen, samples), gen)
+
+
+def answer_offer(
+    rules: GameRules,
+    state: State,
+    seat: int,
+    actions: list[Action],
+    gen: LocalRng,
+    samples: int = 3,
+) -> Action:
+    """Accept an offer only when it leaves ``seat`` standing better than refusing would.
+
+    ``actions`` are the seat's answers (accept… and decline…). Without a decline to
+    compare with, the yardstick is the standing now.
+    """
+    accepts = [a for a in actions if a.type == "accept"]
+    refusals = [a for a in actions if a.type != "accept"]
+    values = lookahead_values(rules, state, seat, accepts + refusals, gen, samples)
+    if refusals:
+        baseline = max(values[len(accepts) :])
+    else:
+        baseline = (
+            sum(
+                standing(rules, rules.determinize(state, seat, next_seed(gen)), seat)
+                for _ in range(samples)
+            )
+            / samples
+        )
+    best = max(range(len(accepts)), key=values.__getitem__, default=None)
+    if best is not None and values[best] > baseline + 1e-9:
+        return accepts[best]
+    if refusals:
+        return refusals[max(range(len(refusals)), key=lambda i: values[len(accepts) + i])]
+    return accepts[0] if accepts else actions[0]
+
+
+def is_offer_answer(actions: list[Action]) -> bool:
+    """True when every choice is an answer to an offer (accept or decline)."""
+    return (
+        bool(actions)
+        and any(a.type == "accept" for a in actions)
+        and all(a.type in ANSWERS for a in actions)
+    )
