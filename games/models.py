@@ -123,3 +123,6 @@ class ChatMessage(models.Model):
 
     class Meta:
         ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"message {self.pk} in game {self.game_id}"

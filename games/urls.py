@@ -1,4 +1,21 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from games import views
 
 app_name = "games"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("games/", views.mine, name="mine"),
+    path("games/new/", views.create, name="create"),
+    path("games/<int:game_id>/", views.game_detail, name="game"),
+    path("games/<int:game_id>/version", views.game_version, name="version"),
+    path("games/<int:game_id>/act", views.act, name="act"),
+    path("games/<int:game_id>/offer", views.offer, name="offer"),
+    path("games/<int:game_id>/chat", views.chat, name="chat"),
+    path("games/<int:game_id>/join", views.join, name="join"),
+    path("games/<int:game_id>/leave", views.leave, name="leave"),
+    path("games/<int:game_id>/cancel", views.cancel, name="cancel"),
+    path("games/<int:game_id>/invite", views.invite_people, name="invite_people"),
+    path("join/<str:code>", views.invite, name="invite"),
+]

@@ -1,0 +1,55 @@
+"""What the services refuse, each with the HTTP status the views and the API answer."""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """A refusal a player can read: ``message`` is shown as is."""
+
+    status = 400
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidInput(GameError):
+    status = 400
+
+
+class IllegalMove(GameError):
+    """The engine refused the action; ``message`` is the engine's reason."""
+
+    status = 400
+
+
+class Forbidden(GameError):
+    status = 403
+
+
+class NotAPlayer(Forbidden):
+    pass
+
+
+class GameNotFound(GameError):
+    status = 404
+
+
+class Conflict(GameError):
+    """The table is not in a state that allows this (full, started, over…)."""
+
+    status = 409
+
+
+class NotYourTurn(Conflict):
+    pass
+
+
+class StaleVersion(Conflict):
+    """The client acted on an old state; ``version`` is the current one."""
+
+    def __init__(self, version: int):
+        super().__init__(
+            "The game has moved on since you loaded it. Look at the new state and try again."
+        )
+        self.version = version

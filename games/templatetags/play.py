@@ -1,0 +1,46 @@
+"""Template helpers for the game pages and the boards (see docs/boards.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def hx_action(context, choice) -> str:
+    """Attributes that make any element play ``choice`` when clicked (or Enter is pressed).
+
+    Posts to the game's action endpoint with the action JSON and the version the page
+    shows, and swaps the play area with the answer.
+    """
+    game = context["game"]
+    values = json.dumps({"action": choice.json, "version": context["version"]})
+    return format_html(
+        'hx-post="{}" hx-vals="{}" hx-target="#play" hx-swap="outerHTML" '
+        "hx-trigger=\"click, keydown[key=='Enter']\" role=\"button\" tabindex=\"0\" "
+        'aria-label="{}"',
+        reverse("games:act", args=[game.pk]),
+        values,
+        choice.label,
+    )
+
+
+@register.filter
+def index(sequence: Any, key: Any) -> Any:
+    """``names|index:seat`` — an item of a list or dict, or "" when there is none."""
+    try:
+        return sequence[key]
+    except (IndexError, KeyError, TypeError):
+        return ""
+
+
+@register.filter
+def humanize_kind(value: Any) -> str:
+    """``"silk_cloth"`` → ``"Silk cloth"``: engine names as words."""
+    return str(value).replace("_", " ").replace("-", " ").capitalize()

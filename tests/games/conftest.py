@@ -1,0 +1,62 @@
+"""Fixtures for the platform tests: the toy game registered, users, tables in play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games import services
+from games.engine import registry
+from tests.factories import UserFactory
+
+TEMPLATES_DIR = Path(__file__).parent / "templates"
+
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch, settings):
+    """Register the toy game (and its board template) next to the real games."""
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.games.toy_game")
+    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
+    templates = [dict(engine) for engine in settings.TEMPLATES]
+    templates[0]["DIRS"] = [*templates[0]["DIRS"], TEMPLATES_DIR]
+    settings.TEMPLATES = templates
+    return registry.get("toy")
+
+
+@pytest.fixture
+def ana(db):
+    return UserFactory(username="ana")
+
+
+@pytest.fixture
+def ben(db):
+    return UserFactory(username="ben")
+
+
+@pytest.fixture
+def cy(db):
+    return UserFactory(username="cy")
+
+
+@pytest.fixture
+def make_game(db):
+    """A toy game in play: ``make_game(ana, ben)`` seats them in that order."""
+
+    def make(*users, public=True, options=None):
+        table = services.game_create(
+            creator=users[0], game="toy", players=len(users), options=options, public=public,
+            random_seat_order=False,
+        )
+        for user in users[1:]:
+            services.game_join(game_id=table.pk, user=user, invite_code=table.invite_code)
+        table.refresh_from_db()
+        return table
+
+    return make
+
+
+@pytest.fixture
+def duo(make_game, ana, ben):
+    """Ana (seat 0, to move) against Ben (seat 1)."""
+    return make_game(ana, ben)
