@@ -17,6 +17,27 @@ def validate_timezone(value: str) -> None:
         raise ValidationError(f"{value!r} is not a time zone we know.")
 
 
+class Notification(models.TextChoices):
+    """Kinds of mail a player can get; each has its own switch and unsubscribe link."""
+
+    TURN = "turn", "Your turn"
+    INVITED = "invited", "Invited to a table"
+    STARTED = "started", "A game of mine started"
+    OFFER = "offer", "An offer was made to me"
+    OPPONENT_LEFT = "opponent_left", "An opponent resigned or timed out"
+    GAME_OVER = "game_over", "A game of mine ended"
+
+
+# The boolean preference behind each kind; turn mail has its own three-way setting.
+NOTIFY_FIELDS = {
+    Notification.INVITED: "notify_invited",
+    Notification.STARTED: "notify_started",
+    Notification.OFFER: "notify_offer",
+    Notification.OPPONENT_LEFT: "notify_opponent_left",
+    Notification.GAME_OVER: "notify_game_over",
+}
+
+
 class User(AbstractUser):
     class TurnMail(models.TextChoices):
         EACH = "each", "An email for each turn"
@@ -36,6 +57,23 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+    def wants_mail(self, kind: str) -> bool:
+        """Whether this user gets the immediate mail of ``kind`` (digest users get no turn mail)."""
+        if not self.is_active:
+            return False
+        if kind == Notification.TURN:
+            return self.turn_mail == self.TurnMail.EACH
+        return getattr(self, NOTIFY_FIELDS[kind])
+
+    def unsubscribe(self, kind: str) -> None:
+        """Switch off mail of ``kind``; doing it twice changes nothing."""
+        if kind == Notification.TURN:
+            self.turn_mail = self.TurnMail.NONE
+            self.save(update_fields=["turn_mail"])
+        else:
+            setattr(self, NOTIFY_FIELDS[kind], False)
+            self.save(update_fields=[NOTIFY_FIELDS[kind]])
 
 
 class ApiToken(models.Model):
@@ -71,3 +109,57 @@ class ApiToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+    def revoke(self) -> None:
+        if self.revoked_at is None:
+            self.revoked_at = timezone.now()
+            self.save(update_fields=["revoked_at"])
+
+
+class SentNotification(models.Model):
+    """One mail sent, recorded in the same transaction as the decision to send it.
+
+    The unique constraints make a retried task a no-op. ``key`` tells apart several mails of
+    one kind for one game (the move number for turn mails and offers). Invitations to an
+    address that has no account have no ``user``; a later daily digest may have no ``game``.
+    """
+
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, null=True, blank=True, related_name="notifications"
+    )
+    email = models.EmailField()
+    kind = models.CharField(max_length=20, choices=Notification)
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, null=True, blank=True)
+    key = models.CharField(max_length=254, blank=True)
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-sent_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "kind", "game", "key"], name="unique_notification"
+            ),
+            models.UniqueConstraint(
+                fields=["kind", "game", "key"],
+                condition=models.Q(user__isnull=True),
+                name="unique_notification_to_address",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "kind", "key"],
+                condition=models.Q(game__isnull=True),
+                name="unique_notification_without_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.email} ({self.game_id}/{self.key})"
+
+
+class MailOptOut(models.Model):
+    """An address without an account that asked never to be invited by mail again."""
+
+    email = models.EmailField(unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.email

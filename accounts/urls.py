@@ -1,4 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from accounts import views
 
 app_name = "accounts"
-urlpatterns: list = []
+urlpatterns = [
+    path("settings/", views.settings_view, name="settings"),
+    path("tokens/new/", views.token_create, name="token_create"),
+    path("tokens/created/", views.token_created, name="token_created"),
+    path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_revoke"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+]

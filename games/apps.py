@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
+
+    def ready(self):
+        from games import notifications  # noqa: F401  (connects the mail receivers)
