@@ -1,7 +1,10 @@
 import pytest
+from allauth.account.models import EmailAddress
 from django.core.cache import cache
 
-from tests.accounts.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
+
+PASSWORD = "correct horse battery staple"  # the one tests.factories.UserFactory sets
 
 
 @pytest.fixture(autouse=True)
@@ -17,7 +20,10 @@ def password():
 
 @pytest.fixture
 def user(db):
-    return UserFactory(username="ana")
+    """Ana, with her address verified as allauth keeps it."""
+    ana = UserFactory(username="ana")
+    EmailAddress.objects.create(user=ana, email=ana.email, primary=True, verified=True)
+    return ana
 
 
 @pytest.fixture
