@@ -17,14 +17,18 @@ SEAT_ORDERS = (
 class TableForm(forms.Form):
     players = forms.TypedChoiceField(coerce=int, label="Players")
     public = forms.BooleanField(
-        required=False, initial=True, label="List it in the lobby",
+        required=False,
+        initial=True,
+        label="List it in the lobby",
         help_text="Untick for a private table only people with the invite link can join.",
     )
     seat_order = forms.ChoiceField(
         choices=SEAT_ORDERS, initial="random", widget=forms.RadioSelect, label="Seat order"
     )
     invite = forms.CharField(
-        required=False, max_length=1000, label="Invite (optional)",
+        required=False,
+        max_length=1000,
+        label="Invite (optional)",
         help_text="Usernames or email addresses, separated by commas.",
     )
 
@@ -36,7 +40,9 @@ class TableForm(forms.Form):
         self.fields["players"].initial = rules.min_players
         for option in rules.options:
             self.fields[f"option_{option.name}"] = forms.ChoiceField(
-                label=option.label, choices=option.choices, initial=option.default,
+                label=option.label,
+                choices=option.choices,
+                initial=option.default,
                 help_text=option.help,
             )
 
@@ -53,6 +59,7 @@ def split_invitees(text: str) -> list[str]:
 
 class InviteForm(forms.Form):
     invite = forms.CharField(
-        max_length=1000, label="Invite by username or email",
+        max_length=1000,
+        label="Invite by username or email",
         help_text="Separate several with commas.",
     )

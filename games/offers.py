@@ -74,7 +74,9 @@ def offer_fields(terms: Mapping[str, Any], names: list[str]) -> list[OfferField]
             choices = [(n, names[n] if 0 <= n < len(names) else str(n)) for n in spec]
             fields.append(OfferField(name, "seat", label, choices=choices))
         elif isinstance(spec, (list, tuple)):
-            fields.append(OfferField(name, "choice", label, [(v, _kind_label(str(v))) for v in spec]))
+            fields.append(
+                OfferField(name, "choice", label, [(v, _kind_label(str(v))) for v in spec])
+            )
     return fields
 
 
@@ -100,7 +102,9 @@ def offer_action(terms: Mapping[str, Any], data: Mapping[str, str], names: list[
         elif f.kind == "counts":
             cards: list[str] = []
             for kind, kind_label, most in f.counts:
-                count = _int(data.get(f"{f.input_name}-{kind}"), 0, min(most, MAX_COUNT), kind_label)
+                count = _int(
+                    data.get(f"{f.input_name}-{kind}"), 0, min(most, MAX_COUNT), kind_label
+                )
                 cards.extend([kind] * count)
             params[f.name] = cards
         else:

@@ -137,8 +137,7 @@ def game_log(game: Game, seat: int | None, names: list[str]) -> list[dict[str, A
         for data in move.log:
             entry = LogEntry.from_json(data)
             text = fill_names(entry.for_viewer(seat), names)
-            lines.append({"seq": move.seq, "seat": move.seat, "text": text,
-                          "at": move.created_at})
+            lines.append({"seq": move.seq, "seat": move.seat, "text": text, "at": move.created_at})
     return lines
 
 

@@ -124,7 +124,9 @@ def _send_invites(game: Game, invitees: Sequence[int | str]) -> None:
     for target in invitees:
         transaction.on_commit(
             partial(
-                signals.player_invited.send, sender=Game, game_id=game.pk,
+                signals.player_invited.send,
+                sender=Game,
+                game_id=game.pk,
                 email_or_user_id=target,
             )
         )
@@ -175,8 +177,12 @@ def game_create(
     invitees = _resolve_invitees(invite)
     with transaction.atomic():
         table = Game.objects.create(
-            game=game, players=players, options=cleaned, is_public=bool(public),
-            random_seat_order=bool(random_seat_order), creator=creator,
+            game=game,
+            players=players,
+            options=cleaned,
+            is_public=bool(public),
+            random_seat_order=bool(random_seat_order),
+            creator=creator,
         )
         Seat.objects.create(game=table, number=0, user=creator)
         _send_invites(table, invitees)
@@ -312,8 +318,11 @@ def game_act(
         listed = next((a for a in legal if a == action), action)  # keeps the label
         game.version += 1
         Move.objects.create(
-            game=game, seq=game.version, seat=seat,
-            action=listed.to_json(with_label=True), log=[entry.to_json() for entry in entries],
+            game=game,
+            seq=game.version,
+            seat=seat,
+            action=listed.to_json(with_label=True),
+            log=[entry.to_json() for entry in entries],
         )
         game.state = new_state
         outcome = rules.outcome(new_state)
@@ -331,7 +340,10 @@ def _queue_move_signals(game, seats, seat, user, action, newly) -> None:
     acted_by = user.pk if user is not None else None
     transaction.on_commit(
         partial(
-            signals.game_moved.send, sender=Game, game_id=game.pk, move_seq=game.version,
+            signals.game_moved.send,
+            sender=Game,
+            game_id=game.pk,
+            move_seq=game.version,
             acted_by_user_id=acted_by,
             newly_waiting_user_ids=[s.user_id for s in newly if s.user_id],
         )
@@ -340,8 +352,11 @@ def _queue_move_signals(game, seats, seat, user, action, newly) -> None:
         for to_user_id in _offer_recipients(seats, seat, action, newly):
             transaction.on_commit(
                 partial(
-                    signals.offer_made.send, sender=Game, game_id=game.pk,
-                    move_seq=game.version, to_user_id=to_user_id,
+                    signals.offer_made.send,
+                    sender=Game,
+                    game_id=game.pk,
+                    move_seq=game.version,
+                    to_user_id=to_user_id,
                 )
             )
     if game.status == Game.Status.FINISHED:

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import views
+from games import converters  # noqa: F401  (registers <game_id:…>)
 
 app_name = "games"
 urlpatterns = [
@@ -8,14 +9,14 @@ urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("games/", views.mine, name="mine"),
     path("games/new/", views.create, name="create"),
-    path("games/<int:game_id>/", views.game_detail, name="game"),
-    path("games/<int:game_id>/version", views.game_version, name="version"),
-    path("games/<int:game_id>/act", views.act, name="act"),
-    path("games/<int:game_id>/offer", views.offer, name="offer"),
-    path("games/<int:game_id>/chat", views.chat, name="chat"),
-    path("games/<int:game_id>/join", views.join, name="join"),
-    path("games/<int:game_id>/leave", views.leave, name="leave"),
-    path("games/<int:game_id>/cancel", views.cancel, name="cancel"),
-    path("games/<int:game_id>/invite", views.invite_people, name="invite_people"),
+    path("games/<game_id:game_id>/", views.game_detail, name="game"),
+    path("games/<game_id:game_id>/version", views.game_version, name="version"),
+    path("games/<game_id:game_id>/act", views.act, name="act"),
+    path("games/<game_id:game_id>/offer", views.offer, name="offer"),
+    path("games/<game_id:game_id>/chat", views.chat, name="chat"),
+    path("games/<game_id:game_id>/join", views.join, name="join"),
+    path("games/<game_id:game_id>/leave", views.leave, name="leave"),
+    path("games/<game_id:game_id>/cancel", views.cancel, name="cancel"),
+    path("games/<game_id:game_id>/invite", views.invite_people, name="invite_people"),
     path("join/<str:code>", views.invite, name="invite"),
 ]

@@ -56,8 +56,11 @@ def create(request):
     if request.method == "POST" and form.is_valid():
         try:
             table = services.game_create(
-                creator=request.user, game=slug, players=form.cleaned_data["players"],
-                options=form.game_options(), public=form.cleaned_data["public"],
+                creator=request.user,
+                game=slug,
+                players=form.cleaned_data["players"],
+                options=form.game_options(),
+                public=form.cleaned_data["public"],
                 random_seat_order=form.cleaned_data["seat_order"] == "random",
                 invite=form.invitees(),
             )
@@ -81,8 +84,14 @@ def _game_or_404(request, game_id: int) -> Game:
     return game
 
 
-def _render_game(request, game: Game, *, error: GameError | None = None,
-                 partial: str | None = None, invite_code: str | None = None) -> HttpResponse:
+def _render_game(
+    request,
+    game: Game,
+    *,
+    error: GameError | None = None,
+    partial: str | None = None,
+    invite_code: str | None = None,
+) -> HttpResponse:
     """The table or game page (or one of its partials) as ``request.user`` may see it.
 
     ``partial`` names where an error belongs too: "chat" errors show in the chat.
@@ -123,16 +132,26 @@ def _render_game(request, game: Game, *, error: GameError | None = None,
 def _seat_row(game: Game, seat: Seat | None, user) -> dict | None:
     if seat is None:
         return None
-    return {"name": seat.display_name, "host": seat.user_id == game.creator_id,
-            "me": seat.user_id is not None and seat.user_id == user.pk}
+    return {
+        "name": seat.display_name,
+        "host": seat.user_id == game.creator_id,
+        "me": seat.user_id is not None and seat.user_id == user.pk,
+    }
 
 
 def _poll_key(status: str, version: int, seats: int) -> str:
     return f"{status}-{version}-{seats}"
 
 
-def _answer(request, game_id: int, error: GameError | None = None, *, partial: str = "play",
-            anchor: str = "", invite_code: str | None = None) -> HttpResponse:
+def _answer(
+    request,
+    game_id: int,
+    error: GameError | None = None,
+    *,
+    partial: str = "play",
+    anchor: str = "",
+    invite_code: str | None = None,
+) -> HttpResponse:
     """The reply to a POST on a game: fragment for HTMX, redirect or page otherwise."""
     if isinstance(error, GameNotFound):
         raise Http404(error.message)
@@ -176,13 +195,22 @@ def game_version(request, game_id: int):
     if not game["is_public"] and request.user.pk not in seated:
         raise Http404("There is no such game.")
     chat = (
-        ChatMessage.objects.filter(game_id=game_id).order_by("-pk")
-        .values_list("pk", flat=True).first() or 0
+        ChatMessage.objects.filter(game_id=game_id)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+        or 0
     )
     key = _poll_key(game["status"], game["version"], len(seated))
     if not request.htmx:
-        return JsonResponse({"version": game["version"], "status": game["status"],
-                             "seats": len(seated), "chat": chat})
+        return JsonResponse(
+            {
+                "version": game["version"],
+                "status": game["status"],
+                "seats": len(seated),
+                "chat": chat,
+            }
+        )
     seen_key, seen_chat = request.GET.get("v", ""), request.GET.get("c", "")
     if seen_key == key and seen_chat == str(chat):
         return HttpResponse(status=204)
@@ -194,8 +222,11 @@ def game_version(request, game_id: int):
     context = selectors.game_context(game=full, user=request.user)
     terms = context.get("offer_terms")
     context.update(
-        play_changed=seen_key != key, chat_changed=seen_chat != str(chat),
-        chat=selectors.chat_messages(full), last_chat=chat, poll_key=key,
+        play_changed=seen_key != key,
+        chat_changed=seen_chat != str(chat),
+        chat=selectors.chat_messages(full),
+        last_chat=chat,
+        poll_key=key,
         offer_fields=offers.offer_fields(terms, context["names"]) if terms else [],
     )
     return render(request, "games/poll.html", context)
@@ -229,7 +260,9 @@ def _posted_version(raw: object) -> int:
 def act(request, game_id: int):
     try:
         services.game_act(
-            game_id=game_id, user=request.user, action=_posted_action(request.POST.get("action")),
+            game_id=game_id,
+            user=request.user,
+            action=_posted_action(request.POST.get("action")),
             expected_version=_posted_version(request.POST.get("version")),
         )
     except GameError as exc:
@@ -254,8 +287,9 @@ def offer(request, game_id: int):
         if terms is None:
             raise Conflict("You cannot make an offer now.")
         action = offers.offer_action(terms, request.POST, selectors.seat_names(game))
-        services.game_act(game_id=game_id, user=request.user, action=action,
-                          expected_version=version)
+        services.game_act(
+            game_id=game_id, user=request.user, action=action, expected_version=version
+        )
     except GameError as exc:
         return _answer(request, game_id, exc)
     return _answer(request, game_id)
@@ -312,7 +346,8 @@ def cancel(request, game_id: int):
 def invite_people(request, game_id: int):
     try:
         count = services.game_invite(
-            game_id=game_id, user=request.user,
+            game_id=game_id,
+            user=request.user,
             invite=split_invitees(request.POST.get("invite", "")[:1000]),
         )
     except GameError as exc:

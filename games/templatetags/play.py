@@ -23,7 +23,7 @@ def hx_action(context, choice) -> str:
     values = json.dumps({"action": choice.json, "version": context["version"]})
     return format_html(
         'hx-post="{}" hx-vals="{}" hx-target="#play" hx-swap="outerHTML" '
-        "hx-trigger=\"click, keydown[key=='Enter']\" role=\"button\" tabindex=\"0\" "
+        'hx-trigger="click, keydown[key==\'Enter\']" role="button" tabindex="0" '
         'aria-label="{}"',
         reverse("games:act", args=[game.pk]),
         values,

@@ -45,7 +45,11 @@ def make_game(db):
 
     def make(*users, public=True, options=None):
         table = services.game_create(
-            creator=users[0], game="toy", players=len(users), options=options, public=public,
+            creator=users[0],
+            game="toy",
+            players=len(users),
+            options=options,
+            public=public,
             random_seat_order=False,
         )
         for user in users[1:]:
@@ -60,3 +64,24 @@ def make_game(db):
 def duo(make_game, ana, ben):
     """Ana (seat 0, to move) against Ben (seat 1)."""
     return make_game(ana, ben)
+
+
+@pytest.fixture
+def sent(db):
+    """Signals sent (after commit), as (name, kwargs) pairs; use with on-commit capture."""
+    from games import signals
+
+    found: list[tuple[str, dict]] = []
+    names = ["game_moved", "game_started", "game_finished", "player_invited", "offer_made"]
+    receivers = {}
+    for name in names:
+
+        def receiver(sender, signal=None, _name=name, **kwargs):
+            found.append((_name, kwargs))
+
+        receivers[name] = receiver
+        getattr(signals, name).connect(receiver, weak=False)
+    yield found
+    for name, receiver in receivers.items():
+        getattr(signals, name).disconnect(receiver)
+

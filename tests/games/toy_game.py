@@ -1,7 +1,8 @@
 """A tiny complete game for the platform's tests: race to a target score.
 
 Each seat holds a hidden hand of coloured cards (red 1, green 2, blue 3). On your turn you
-play one card for its points (and draw one) or pass (and draw one). The player whose turn
+play one card for its points (and draw one) or pass (and draw one); a red card
+lets you play again. The player whose turn
 it is may offer a trade of cards to another seat, who accepts or declines; the proposer may
 withdraw it. First to the target (option, default 10) wins.
 """
@@ -34,9 +35,7 @@ class ToyRules(GameRules):
     min_players = 2
     max_players = 4
     blurb = "Race to the target score with a hand of coloured cards."
-    options = (
-        Option("target", "Target score", (("10", "10 points"), ("15", "15 points")), "10"),
-    )
+    options = (Option("target", "Target score", (("10", "10 points"), ("15", "15 points")), "10"),)
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         state: State = {
@@ -89,13 +88,15 @@ class ToyRules(GameRules):
             state["discard"].append(kind)
             state["scores"][seat] += VALUES[kind]
             entries = [log(f"{{p{seat}}} played {kind} for {VALUES[kind]}.")]
-            return entries + self._draw_and_pass(state, seat)
+            return entries + self._draw_and_pass(state, seat, again=kind == "red")
         if action.type == "pass":
             return [log(f"{{p{seat}}} passed.")] + self._draw_and_pass(state, seat)
         if action.type == "offer":
             state["offer"] = {
-                "from": seat, "to": action["to"],
-                "give": list(action["give"]), "ask": list(action["ask"]),
+                "from": seat,
+                "to": action["to"],
+                "give": list(action["give"]),
+                "ask": list(action["ask"]),
             }
             return [log(f"{{p{seat}}} offered {{p{action['to']}}} a trade.")]
         offer = state["offer"]
@@ -111,10 +112,11 @@ class ToyRules(GameRules):
         verb = "declined" if action.type == "decline" else "withdrew"
         return [log(f"{{p{seat}}} {verb} the offer.")]
 
-    def _draw_and_pass(self, state: State, seat: int) -> list[LogEntry]:
+    def _draw_and_pass(self, state: State, seat: int, again: bool = False) -> list[LogEntry]:
         cards = draw(state, 1)
         state["hands"][seat].extend(cards)
-        state["turn"] = (seat + 1) % state["players"]
+        if not again:
+            state["turn"] = (seat + 1) % state["players"]
         drawn = cards[0] if cards else "nothing"
         return [log(f"{{p{seat}}} drew a card.", **{f"p{seat}": f"{{p{seat}}} drew {drawn}."})]
 

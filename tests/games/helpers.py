@@ -1,0 +1,29 @@
+"""Helpers for the platform tests."""
+
+from __future__ import annotations
+
+from games import services
+
+
+def act(game, user, type_, version=None, **params):
+    """Play ``type_`` for ``user`` through the service; returns the refreshed game."""
+    from games.engine import Action
+
+    game.refresh_from_db()
+    services.game_act(
+        game_id=game.pk, user=user, action=Action.make(type_, **params),
+        expected_version=game.version if version is None else version,
+    )
+    game.refresh_from_db()
+    return game
+
+
+def set_hands(game, *hands, scores=None):
+    """Put known cards in the seats' hands (and scores) of a toy game in play."""
+    state = game.state
+    for seat, hand in enumerate(hands):
+        state["hands"][seat] = list(hand)
+    if scores is not None:
+        state["scores"] = list(scores)
+    game.state = state
+    game.save(update_fields=["state"])

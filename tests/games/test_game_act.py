@@ -1,0 +1,157 @@
+"""games.services.game_act: the one write path of play."""
+
+import pytest
+
+from games import services
+from games.engine import Action
+from games.errors import Conflict, IllegalMove, NotAPlayer, NotYourTurn, StaleVersion
+from games.models import Game, Move
+from tests.games.helpers import act, set_hands
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_move_bumps_the_version_and_is_recorded(duo, ana):
+    set_hands(duo, ["red", "blue", "blue"], ["green", "green", "green"])
+    game = act(duo, ana, "play", card="blue")
+    assert game.version == 1
+    move = Move.objects.get(game=game)
+    assert (move.seq, move.seat) == (1, 0)
+    assert move.action == {"type": "play", "card": "blue", "label": "Play blue (+3)"}
+    assert move.log[0] == {"text": "{p0} played blue for 3.", "private": {}}
+    assert move.log[1]["text"] == "{p0} drew a card."
+    assert "0" in move.log[1]["private"]
+    assert game.state["scores"] == [3, 0]
+
+
+def test_the_turn_passes_and_the_seats_follow(duo, ana, ben):
+    game = act(duo, ana, "pass")
+    seats = {s.user: s for s in game.seats.all()}
+    assert not seats[ana].must_act and seats[ana].waiting_since is None
+    assert seats[ben].must_act and seats[ben].waiting_since is not None
+
+
+def test_a_seat_that_keeps_waiting_keeps_its_waiting_since(duo, ana, ben):
+    set_hands(duo, ["red", "red", "red"], ["green"])
+    since = duo.seats.get(user=ana).waiting_since
+    game = act(duo, ana, "play", card="red")  # red: play again
+    assert game.seats.get(user=ana).must_act
+    assert game.seats.get(user=ana).waiting_since == since
+
+
+def test_waiting_since_restarts_when_a_seat_waits_again(duo, ana, ben):
+    set_hands(duo, ["red", "red", "red"], ["green"])
+    since = duo.seats.get(user=ana).waiting_since
+    game = act(duo, ana, "offer", to=1, give=["red"], ask=[])
+    assert game.seats.get(user=ben).must_act
+    assert not game.seats.get(user=ana).must_act
+    game = act(game, ana, "withdraw")  # an off-turn action
+    assert game.seats.get(user=ana).must_act
+    assert game.seats.get(user=ana).waiting_since > since
+    assert not game.seats.get(user=ben).must_act
+
+
+def test_stale_version_is_refused_with_the_current_version(duo, ana, ben):
+    act(duo, ana, "pass")
+    with pytest.raises(StaleVersion) as info:
+        act(duo, ben, "pass", version=0)
+    assert info.value.version == 1
+    assert info.value.status == 409
+    duo.refresh_from_db()
+    assert duo.version == 1 and duo.moves.count() == 1
+
+
+def test_someone_not_seated_cannot_act(duo, cy):
+    with pytest.raises(NotAPlayer):
+        act(duo, cy, "pass")
+
+
+def test_acting_out_of_turn_is_refused(duo, ben):
+    with pytest.raises(NotYourTurn) as info:
+        act(duo, ben, "pass")
+    assert info.value.status == 409
+
+
+def test_an_illegal_action_carries_the_engine_reason(duo, ana):
+    set_hands(duo, ["red"], ["green"])
+    with pytest.raises(IllegalMove) as info:
+        act(duo, ana, "play", card="blue")
+    assert info.value.message.startswith("You cannot do that now.")
+    duo.refresh_from_db()
+    assert duo.version == 0 and not duo.moves.exists()
+
+
+def test_an_illegal_offer_is_refused_with_the_reason(duo, ana):
+    set_hands(duo, ["red"], ["green"])
+    with pytest.raises(IllegalMove, match="You do not hold those cards"):
+        act(duo, ana, "offer", to=1, give=["blue"], ask=[])
+
+
+def test_signals_after_a_move(duo, ana, ben, sent, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        act(duo, ana, "pass")
+    assert sent == [
+        ("game_moved", {"game_id": duo.pk, "move_seq": 1, "acted_by_user_id": ana.pk,
+                        "newly_waiting_user_ids": [ben.pk]}),
+    ]
+
+
+def test_an_offer_signals_its_recipient(duo, ana, ben, sent, django_capture_on_commit_callbacks):
+    set_hands(duo, ["red", "red"], ["green"])
+    with django_capture_on_commit_callbacks(execute=True):
+        act(duo, ana, "offer", to=1, give=["red"], ask=["green"])
+    assert ("offer_made", {"game_id": duo.pk, "move_seq": 1, "to_user_id": ben.pk}) in sent
+
+
+def test_accepting_an_offer_swaps_the_cards(duo, ana, ben):
+    set_hands(duo, ["red", "red"], ["green"])
+    game = act(duo, ana, "offer", to=1, give=["red"], ask=["green"])
+    game = act(game, ben, "accept")
+    assert sorted(game.state["hands"][0]) == ["green", "red"]
+    assert game.state["hands"][1] == ["red"]
+
+
+def test_finishing_stores_the_result_and_signals(
+    duo, ana, ben, sent, django_capture_on_commit_callbacks
+):
+    set_hands(duo, ["blue"], ["green"], scores=[9, 0])
+    with django_capture_on_commit_callbacks(execute=True):
+        game = act(duo, ana, "play", card="blue")
+    assert game.status == Game.Status.FINISHED and game.finished_at is not None
+    assert game.result["winners"] == [0]
+    assert game.result["scores"][0]["breakdown"] == [["Cards played", 12]]
+    assert not game.seats.filter(must_act=True).exists()
+    assert ("game_finished", {"game_id": game.pk}) in sent
+
+
+def test_a_finished_game_refuses_moves(duo, ana, ben):
+    set_hands(duo, ["blue"], ["green"], scores=[9, 0])
+    game = act(duo, ana, "play", card="blue")
+    with pytest.raises(Conflict, match="over"):
+        act(game, ben, "pass")
+
+
+def test_an_open_table_refuses_moves(ana):
+    table = services.game_create(creator=ana, game="toy", players=2)
+    with pytest.raises(Conflict, match="not started"):
+        act(table, ana, "pass")
+
+
+def test_timeouts_and_bots_act_for_a_seat(duo, sent, django_capture_on_commit_callbacks):
+    rules = duo.rules
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.game_act(
+            game_id=duo.pk, seat=0, action=rules.default_action(duo.state, 0),
+            expected_version=None,
+        )
+    assert game.version == 1
+    assert sent[0][1]["acted_by_user_id"] is None
+
+
+def test_act_needs_a_user_or_a_seat(duo, ana):
+    with pytest.raises(TypeError):
+        services.game_act(game_id=duo.pk, action=Action.make("pass"), expected_version=0)
+    with pytest.raises(TypeError):
+        services.game_act(
+            game_id=duo.pk, user=ana, seat=0, action=Action.make("pass"), expected_version=0
+        )
