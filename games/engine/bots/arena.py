@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from .. import registry
 from ..contract import GameRules
 from ..rng import LocalRng
-from . import LEVELS, Budget, choose_action
+from . import LEVELS, Budget, SearchSettings, choose_action
 from .budget import DEFAULT
+from .search import DEFAULT_SETTINGS
 from .values import next_seed, win_shares
 
 
@@ -112,6 +113,7 @@ def run_arena(
     max_actions: int = 5000,
     options: dict | None = None,
     first_game: int = 0,
+    settings: SearchSettings = DEFAULT_SETTINGS,
 ) -> ArenaReport:
     """Play ``games`` games numbered from ``first_game`` (game g uses seed ``seed + g``).
 
@@ -128,7 +130,9 @@ def run_arena(
     )
     for number in range(first_game, first_game + games):
         seating = [report.bots[(seat + number) % len(levels)] for seat in range(players)]
-        _play_one(rules, seating, players, seed + number, budget, max_actions, options, report)
+        _play_one(
+            rules, seating, players, seed + number, budget, settings, max_actions, options, report
+        )
     return report
 
 
@@ -138,6 +142,7 @@ def _play_one(
     players: int,
     seed: int,
     budget: Budget,
+    settings: SearchSettings,
     max_actions: int,
     options: dict | None,
     report: ArenaReport,
@@ -149,7 +154,9 @@ def _play_one(
         seat = rules.to_act(state)[0]
         bot = seating[seat]
         started = time.perf_counter()
-        action = choose_action(rules, state, seat, bot.level, next_seed(decisions), budget)
+        action = choose_action(
+            rules, state, seat, bot.level, next_seed(decisions), budget, settings
+        )
         spent = time.perf_counter() - started
         bot.decisions += 1
         bot.seconds += spent
