@@ -23,7 +23,7 @@ from .values import next_seed, squash, standings, win_shares
 @dataclass(frozen=True)
 class SearchSettings:
     exploration: float = 0.7  # UCB constant for values in [0, 1]
-    rollout_cap: int = 40  # actions played at random before evaluating
+    rollout_cap: int = 8  # actions played at random before evaluating
     min_scale: float = 1e-3  # floor of the adaptive evaluation scale
 
 
