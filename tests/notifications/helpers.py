@@ -7,6 +7,6 @@ def mails_to(user_or_email) -> list:
 
 
 def html_of(message) -> str:
-    (html, mimetype), = message.alternatives
+    ((html, mimetype),) = message.alternatives
     assert mimetype == "text/html"
     return html

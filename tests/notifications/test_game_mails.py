@@ -32,7 +32,9 @@ def test_everyone_hears_that_the_game_started_and_who_moves_first(make_game, ana
     assert "Play your move" in html_of(to_ana)
 
 
-def test_without_start_mails_the_first_player_still_gets_a_turn_mail(make_game, ana, ben, on_commit):
+def test_without_start_mails_the_first_player_still_gets_a_turn_mail(
+    make_game, ana, ben, on_commit
+):
     ana.notify_started = False
     ana.save()
     ben.notify_started = False
