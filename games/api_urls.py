@@ -1,7 +1,9 @@
 from django.urls import path
 
-from games import api
-from games import converters  # noqa: F401  (registers <game_id:…>)
+from games import (
+    api,
+    converters,  # noqa: F401  (registers <game_id:…>)
+)
 
 app_name = "api"
 urlpatterns = [

@@ -3,7 +3,6 @@
 from django.urls import register_converter
 
 
-
 class GameIdConverter:
     regex = "[0-9]{1,18}"
 

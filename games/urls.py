@@ -1,7 +1,9 @@
 from django.urls import path
 
-from games import views
-from games import converters  # noqa: F401  (registers <game_id:…>)
+from games import (
+    converters,  # noqa: F401  (registers <game_id:…>)
+    views,
+)
 
 app_name = "games"
 urlpatterns = [

@@ -84,4 +84,3 @@ def sent(db):
     yield found
     for name, receiver in receivers.items():
         getattr(signals, name).disconnect(receiver)
-

@@ -11,7 +11,9 @@ def act(game, user, type_, version=None, **params):
 
     game.refresh_from_db()
     services.game_act(
-        game_id=game.pk, user=user, action=Action.make(type_, **params),
+        game_id=game.pk,
+        user=user,
+        action=Action.make(type_, **params),
         expected_version=game.version if version is None else version,
     )
     game.refresh_from_db()

@@ -91,8 +91,15 @@ def test_signals_after_a_move(duo, ana, ben, sent, django_capture_on_commit_call
     with django_capture_on_commit_callbacks(execute=True):
         act(duo, ana, "pass")
     assert sent == [
-        ("game_moved", {"game_id": duo.pk, "move_seq": 1, "acted_by_user_id": ana.pk,
-                        "newly_waiting_user_ids": [ben.pk]}),
+        (
+            "game_moved",
+            {
+                "game_id": duo.pk,
+                "move_seq": 1,
+                "acted_by_user_id": ana.pk,
+                "newly_waiting_user_ids": [ben.pk],
+            },
+        ),
     ]
 
 
@@ -141,7 +148,9 @@ def test_timeouts_and_bots_act_for_a_seat(duo, sent, django_capture_on_commit_ca
     rules = duo.rules
     with django_capture_on_commit_callbacks(execute=True):
         game = services.game_act(
-            game_id=duo.pk, seat=0, action=rules.default_action(duo.state, 0),
+            game_id=duo.pk,
+            seat=0,
+            action=rules.default_action(duo.state, 0),
             expected_version=None,
         )
     assert game.version == 1

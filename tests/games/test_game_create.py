@@ -53,9 +53,7 @@ def test_private_table_and_join_order(ana):
     assert not table.is_public and not table.random_seat_order
 
 
-def test_invitations_are_signalled_after_commit(
-    ana, sent, django_capture_on_commit_callbacks
-):
+def test_invitations_are_signalled_after_commit(ana, sent, django_capture_on_commit_callbacks):
     ben = UserFactory(username="ben", email="ben@example.com")
     with django_capture_on_commit_callbacks(execute=True):
         table = services.game_create(

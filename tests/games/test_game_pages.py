@@ -67,22 +67,31 @@ def test_new_table_form_shows_players_and_options(as_ana):
 
 
 def test_creating_a_table_redirects_to_it(as_ana, ana):
-    response = as_ana.post(reverse("games:create"), {
-        "game": "toy", "players": "3", "option_target": "15", "seat_order": "joined",
-        "public": "on",
-    })
+    response = as_ana.post(
+        reverse("games:create"),
+        {
+            "game": "toy",
+            "players": "3",
+            "option_target": "15",
+            "seat_order": "joined",
+            "public": "on",
+        },
+    )
     table = Game.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("games:game", args=[table.pk])
     assert (table.players, table.options, table.random_seat_order) == (3, {"target": "15"}, False)
 
 
-@pytest.mark.parametrize("data", [
-    {"players": "9", "option_target": "10", "seat_order": "random"},
-    {"players": "2", "option_target": "11", "seat_order": "random"},
-    {"players": "2", "option_target": "10", "seat_order": "sideways"},
-    {"players": "2", "option_target": "10", "seat_order": "random", "invite": "no one known"},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"players": "9", "option_target": "10", "seat_order": "random"},
+        {"players": "2", "option_target": "11", "seat_order": "random"},
+        {"players": "2", "option_target": "10", "seat_order": "sideways"},
+        {"players": "2", "option_target": "10", "seat_order": "random", "invite": "no one known"},
+    ],
+)
 def test_a_bad_new_table_form_is_shown_again_with_400(as_ana, data):
     response = as_ana.post(reverse("games:create"), {"game": "toy", **data})
     assert response.status_code == 400
@@ -177,12 +186,12 @@ def test_cancel_plain_and_htmx(as_ana, ana, ben, client):
     assert response.status_code == 409 and "was cancelled" in response.content.decode()
 
 
-def test_inviting_people_from_the_table(as_ana, ana, ben, sent,
-                                        django_capture_on_commit_callbacks):
+def test_inviting_people_from_the_table(as_ana, ana, ben, sent, django_capture_on_commit_callbacks):
     table = services.game_create(creator=ana, game="toy", players=2)
     with django_capture_on_commit_callbacks(execute=True):
-        response = as_ana.post(reverse("games:invite_people", args=[table.pk]),
-                               {"invite": "ben, someone@example.com"})
+        response = as_ana.post(
+            reverse("games:invite_people", args=[table.pk]), {"invite": "ben, someone@example.com"}
+        )
     assert response.status_code == 302
     assert [kw["email_or_user_id"] for _, kw in sent] == [ben.pk, "someone@example.com"]
     response = as_ana.post(reverse("games:invite_people", args=[table.pk]), {"invite": ""})
@@ -198,7 +207,7 @@ def test_the_game_page_shows_board_prompt_choices_and_offer_form(as_ana, duo):
     assert "Your move." in page and "Play a card or pass." in page
     assert "Pass and draw" in page
     assert reverse("games:offer", args=[duo.pk]) in page
-    assert 'hx-get="/games/%d/version?v=active-0-2&amp;c=0"' % duo.pk in page
+    assert f'hx-get="/games/{duo.pk}/version?v=active-0-2&amp;c=0"' in page
 
 
 def test_the_other_player_sees_who_is_awaited(client, duo, ben):
@@ -227,8 +236,9 @@ def test_an_htmx_move_returns_the_play_fragment(as_ana, duo):
 def test_a_stale_htmx_move_gets_409_and_the_fresh_state(as_ana, duo, ana):
     set_hands(duo, ["red", "red"], ["green"])
     act(duo, ana, "play", card="red")
-    response = as_ana.post(reverse("games:act", args=[duo.pk]),
-                           action_post(duo, "pass", version=0), **HTMX)
+    response = as_ana.post(
+        reverse("games:act", args=[duo.pk]), action_post(duo, "pass", version=0), **HTMX
+    )
     assert response.status_code == 409
     body = response.content.decode()
     assert "The game has moved on" in body
@@ -245,43 +255,60 @@ def test_a_stale_plain_move_gets_the_page_with_the_error(as_ana, duo, ana):
 
 def test_an_illegal_move_gets_400_and_the_engine_reason(as_ana, duo):
     set_hands(duo, ["red"], ["green"])
-    response = as_ana.post(reverse("games:act", args=[duo.pk]),
-                           action_post(duo, "play", card="blue"), **HTMX)
+    response = as_ana.post(
+        reverse("games:act", args=[duo.pk]), action_post(duo, "play", card="blue"), **HTMX
+    )
     assert response.status_code == 400
     assert "You cannot do that now." in response.content.decode()
 
 
 def test_out_of_turn_is_409_and_spectators_403(client, duo, ben, cy):
     client.force_login(ben)
-    assert client.post(reverse("games:act", args=[duo.pk]),
-                       action_post(duo, "pass")).status_code == 409
+    assert (
+        client.post(reverse("games:act", args=[duo.pk]), action_post(duo, "pass")).status_code
+        == 409
+    )
     client.force_login(cy)
-    assert client.post(reverse("games:act", args=[duo.pk]),
-                       action_post(duo, "pass")).status_code == 403
+    assert (
+        client.post(reverse("games:act", args=[duo.pk]), action_post(duo, "pass")).status_code
+        == 403
+    )
     duo.refresh_from_db()
     assert duo.version == 0
 
 
 def test_proposing_an_offer_through_the_form(as_ana, duo, ben):
     set_hands(duo, ["red", "red", "blue"], ["green"])
-    response = as_ana.post(reverse("games:offer", args=[duo.pk]), {
-        "version": 0, "offer-to": "1", "offer-give-red": "2", "offer-ask-green": "1",
-        "offer-ask-blue": "0", "offer-ask-red": "0", "offer-give-blue": "0",
-    }, **HTMX)
+    response = as_ana.post(
+        reverse("games:offer", args=[duo.pk]),
+        {
+            "version": 0,
+            "offer-to": "1",
+            "offer-give-red": "2",
+            "offer-ask-green": "1",
+            "offer-ask-blue": "0",
+            "offer-ask-red": "0",
+            "offer-give-blue": "0",
+        },
+        **HTMX,
+    )
     assert response.status_code == 200
     duo.refresh_from_db()
     assert duo.state["offer"] == {"from": 0, "to": 1, "give": ["red", "red"], "ask": ["green"]}
     assert "Withdraw your offer" in response.content.decode()
 
 
-@pytest.mark.parametrize("fields", [
-    {"offer-to": "0"},
-    {"offer-to": "7"},
-    {"offer-to": "1", "offer-give-red": "-1"},
-    {"offer-to": "1", "offer-give-red": "many"},
-    {"offer-to": "1", "offer-give-red": "3"},
-    {"offer-to": "1"},
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"offer-to": "0"},
+        {"offer-to": "7"},
+        {"offer-to": "1", "offer-give-red": "-1"},
+        {"offer-to": "1", "offer-give-red": "many"},
+        {"offer-to": "1", "offer-give-red": "3"},
+        {"offer-to": "1"},
+    ],
+)
 def test_a_bad_offer_form_is_refused_with_400(as_ana, duo, fields):
     set_hands(duo, ["red", "red", "blue"], ["green"])
     response = as_ana.post(reverse("games:offer", args=[duo.pk]), {"version": 0, **fields})
@@ -396,6 +423,7 @@ def test_page_posts_with_the_csrf_token_work(duo, ana):
     client.force_login(ana)
     client.get(reverse("games:game", args=[duo.pk]))
     token = client.cookies["csrftoken"].value
-    response = client.post(reverse("games:act", args=[duo.pk]), action_post(duo, "pass"),
-                           HTTP_X_CSRFTOKEN=token)
+    response = client.post(
+        reverse("games:act", args=[duo.pk]), action_post(duo, "pass"), HTTP_X_CSRFTOKEN=token
+    )
     assert response.status_code == 302

@@ -31,8 +31,7 @@ def test_games_waiting_for_me_come_first_longest_waiting_first(make_game, ana, b
     assert [g.pk for g in mine.active] == [theirs.pk]
     assert [g.pk for g in mine.open] == [open_table.pk]
     assert [g.pk for g in mine.finished] == [finished.pk]
-    assert [g.pk for g in mine.all()] == [older.pk, newer.pk, theirs.pk, open_table.pk,
-                                          finished.pk]
+    assert [g.pk for g in mine.all()] == [older.pk, newer.pk, theirs.pk, open_table.pk, finished.pk]
 
 
 def test_other_players_games_are_not_mine(make_game, ana, ben, cy):
