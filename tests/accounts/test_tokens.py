@@ -97,7 +97,17 @@ def test_bearer_header_gives_the_tokens_owner(user):
 
 
 @pytest.mark.parametrize(
-    "header", [None, "", "Bearer", "Bearer ", "Basic abc", "sr_nothing", "Bearer sr_wrong"]
+    "header",
+    [
+        None,
+        "",
+        "Bearer",
+        "Bearer ",
+        "Basic abc",
+        "sr_nothing",
+        "Bearer sr_wrong",
+        "Bearer " + "x" * 5000,
+    ],
 )
 def test_anything_but_a_valid_bearer_token_gives_nobody(user, header):
     ApiToken.issue(user=user, name="bot")
