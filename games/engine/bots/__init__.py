@@ -52,14 +52,16 @@ def choose_action(
 def respond_to_offers(
     rules: GameRules, state: State, seat: int, level: str, seed: int
 ) -> Action | None:
-    """The seat's answer to an offer addressed to it, or None when there is none to answer.
+    """The seat's answer to an offer addressed to it, or None when none is.
 
     Greedy and search accept when accepting leaves them standing better than declining;
-    random answers at random.
+    random answers at random. An offer the seat cannot pay for is declined.
     """
     actions = [a for a in rules.legal_actions(state, seat) if a.type in ("accept", "decline")]
-    if not any(a.type == "accept" for a in actions):
+    if not actions:
         return None
+    if not any(a.type == "accept" for a in actions):
+        return actions[0]
     gen = seeds(seed)
     if level == "random":
         return random_action(actions, gen)
