@@ -69,6 +69,7 @@ def test_an_offer_is_told_once_to_whom_it_is_made(duo, ana, ben, on_commit):
 def test_without_offer_mails_the_turn_mail_tells_of_the_offer(duo, ana, ben, on_commit):
     ben.notify_offer = False
     ben.save()
+    set_hands(duo, ["red", "green", "green"], ["green", "blue", "blue"])
     mail.outbox.clear()
 
     with on_commit():
