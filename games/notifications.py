@@ -120,7 +120,7 @@ class Table:
 
     @property
     def people(self) -> list[Seat]:
-        return [seat for seat in self.seats if seat.user_id and seat.user.is_active]
+        return [seat for seat in self.seats if seat.user_id]
 
     def seat_of(self, user_id: int | None) -> Seat | None:
         return next((seat for seat in self.seats if user_id and seat.user_id == user_id), None)
@@ -146,24 +146,15 @@ class Table:
         return [fill_names(LogEntry.from_json(data).text, self.names) for data in move.log]
 
     def context(self, seat: Seat | None = None) -> dict:
-        context = {
-            "game": self.game,
-            "title": self.title,
-            "game_url": self.url,
-            "game_name": self.rules.name,
-            "names": self.names,
-        }
+        """What every mail about this game shows; with ``seat``, as that player sees it."""
+        context = {"title": self.title, "game_url": self.url, "game_name": self.rules.name}
         if seat is not None:
-            context.update(seat=seat, opponents=self.opponents(seat))
+            context.update(opponents=self.opponents(seat), prompt=self.prompt(seat))
         return context
 
 
 def _turn_mail(table: Table, seat: Seat, move: Move | None) -> Mail:
-    context = {
-        **table.context(seat),
-        "prompt": table.prompt(seat),
-        "happened": table.public_log(move),
-    }
+    context = {**table.context(seat), "happened": table.public_log(move)}
     return Mail(Notification.TURN, "turn", f"Your move in {table.title}", context)
 
 
@@ -215,12 +206,7 @@ def notify_offer(*, game_id: int, move_seq: int, to_user_id: int) -> int:
     if not seat.user.wants_mail(Notification.OFFER):
         return 0
     proposer = table.names[move.seat]
-    context = {
-        **table.context(seat),
-        "proposer": proposer,
-        "prompt": table.prompt(seat),
-        "happened": table.public_log(move),
-    }
+    context = {**table.context(seat), "proposer": proposer, "happened": table.public_log(move)}
     mail = Mail(
         Notification.OFFER, "offer", f"{proposer} made you an offer in {table.title}", context
     )
@@ -241,7 +227,7 @@ def notify_started(*, game_id: int) -> int:
     for seat in table.people:
         my_move = seat.number in waiting
         if seat.user.wants_mail(Notification.STARTED):
-            context = {**table.context(seat), "my_move": my_move, "prompt": table.prompt(seat)}
+            context = {**table.context(seat), "my_move": my_move}
             mail = Mail(Notification.STARTED, "started", f"{table.title} has started", context)
             sent += deliver(mail, game=table.game, user=seat.user)
         elif my_move and seat.user.wants_mail(Notification.TURN):
