@@ -154,3 +154,14 @@ def test_last_use_is_written_at_most_once_a_minute(user):
     user_for_bearer(f"Bearer {key}")
     token.refresh_from_db()
     assert token.last_used_at > recent
+
+
+def test_at_most_twenty_active_tokens(signed_in, user):
+    for n in range(20):
+        ApiToken.issue(user=user, name=f"bot {n}")
+
+    response = _create(signed_in, name="one too many")
+
+    assert response.status_code == 400
+    assert "revoke one first" in response.content.decode()
+    assert ApiToken.objects.filter(user=user).count() == 20
