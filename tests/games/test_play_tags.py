@@ -1,0 +1,43 @@
+"""The {% hx_action %} tag and filters that boards use (docs/boards.md)."""
+
+import html
+import json
+
+import pytest
+from django.template import Context, Template
+
+from games.engine import Action
+from games.selectors import Choice
+
+pytestmark = pytest.mark.django_db
+
+
+def test_hx_action_posts_the_action_and_version(duo):
+    choice = Choice.from_action(Action.make("play", label='Play "red" <now>', card="red"))
+    out = Template("{% load play %}<b {% hx_action c %}></b>").render(
+        Context({"c": choice, "game": duo, "version": 7})
+    )
+    assert f'hx-post="/games/{duo.pk}/act"' in out
+    assert 'hx-target="#play"' in out and 'role="button"' in out and 'tabindex="0"' in out
+    assert 'aria-label="Play &quot;red&quot; &lt;now&gt;"' in out
+    vals = html.unescape(out.split('hx-vals="')[1].split('"', 1)[0])
+    data = json.loads(vals)
+    assert data["version"] == 7
+    assert json.loads(data["action"]) == {"type": "play", "card": "red"}
+
+
+def test_choice_exposes_type_label_params_and_json():
+    choice = Choice.from_action(Action.make("buy", label="Buy 2 Tea", good="tea", count=2))
+    assert (choice.type, choice.label, choice.params) == (
+        "buy",
+        "Buy 2 Tea",
+        {"count": 2, "good": "tea"},
+    )
+    assert json.loads(choice.json) == {"type": "buy", "good": "tea", "count": 2}
+
+
+def test_index_and_humanize_kind_filters():
+    out = Template(
+        "{% load play %}{{ names|index:1 }}|{{ names|index:9 }}|{{ 'silk_cloth'|humanize_kind }}"
+    ).render(Context({"names": ["ana", "<ben>"]}))
+    assert out == "&lt;ben&gt;||Silk cloth"
