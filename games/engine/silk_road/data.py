@@ -1,0 +1,119 @@
+"""The printed components of Silk Road and every number the rules fix, in one place.
+
+Decisions the rulebook leaves open are named constants here so they can be changed in one
+spot; docs/silk-road.md explains each of them to players.
+"""
+
+from __future__ import annotations
+
+# Card kinds, in the order the card list prints them within each group.
+IMPORTS = ("silver", "gold", "gems")  # goods from Arabia
+EXPORTS = ("tea", "spices", "silk")  # goods from China
+ROADS = ("steppes", "desert", "mountains")
+SPECIALS = ("bandit", "guard", "trade")
+GOODS = IMPORTS + EXPORTS
+KINDS = IMPORTS + EXPORTS + ROADS + SPECIALS
+ORDER = {kind: index for index, kind in enumerate(KINDS)}  # card-list order, for sorting
+
+COPIES = {
+    "silver": 6,
+    "gold": 5,
+    "gems": 4,
+    "steppes": 12,
+    "desert": 10,
+    "mountains": 8,
+    "tea": 6,
+    "spices": 5,
+    "silk": 4,
+    "bandit": 5,
+    "guard": 5,
+    "trade": 5,
+}
+DECK_SIZE = sum(COPIES.values())  # 75: the card list adds up to 75, not 70
+
+NAMES = {
+    "silver": "Silver",
+    "gold": "Gold",
+    "gems": "Gems",
+    "steppes": "Steppes",
+    "desert": "Desert",
+    "mountains": "Mountains",
+    "tea": "Tea",
+    "spices": "Spices",
+    "silk": "Silk",
+    "bandit": "Bandits",
+    "guard": "Guards",
+    "trade": "Trade",
+}
+GROUP = {kind: "import" for kind in IMPORTS}
+GROUP.update({kind: "export" for kind in EXPORTS})
+GROUP.update({kind: "road" for kind in ROADS})
+GROUP.update({kind: "special" for kind in SPECIALS})
+
+# The track: space 0 is Arabia, space 8 is China, 1..7 are road spaces.
+ARABIA = 0
+CHINA = 8
+SPACES = 9
+START_SPACE = CHINA
+# Goods placed on a caravan at a destination, and goods sold there.
+BUYS_AT = {ARABIA: IMPORTS, CHINA: EXPORTS}
+SELLS_AT = {ARABIA: EXPORTS, CHINA: IMPORTS}
+TOWARD = {"arabia": -1, "china": 1}
+
+START_COINS = 10
+START_HAND = 5
+DRAW = 3
+TRADE_DRAW = 3
+GOOD_PRICE = 1
+SALE_PRICE = 2
+TYPE_BONUS = {1: 0, 2: 1, 3: 2}  # extra coins for the number of types sold together
+HAND_LIMIT = 7
+CAPACITY = 5
+TARGET = 25
+
+# Safety nets the rulebook does not have (see docs/silk-road.md): a game that reaches this
+# many rounds ends and the richest merchant wins; open offers per player are capped.
+MAX_ROUNDS = 100
+MAX_OPEN_OFFERS = 3
+MAX_OFFER_CARDS = 9  # per side of an offer
+
+PERSONALITIES = ("guide", "trader", "merchant", "caravan_master", "captain")
+PERSONALITY_NAMES = {
+    "guide": "Guide",
+    "trader": "Trader",
+    "merchant": "Merchant",
+    "caravan_master": "Caravan Master",
+    "captain": "Captain of the Guard",
+}
+PERSONALITY_EFFECTS = {
+    "guide": "Draws 1 extra card in the Draw phase when on a road space.",
+    "trader": "Hand size +2 (keeps up to 9 cards).",
+    "merchant": "Every good sold earns 1 extra coin.",
+    "caravan_master": "The caravan holds up to 3 extra goods (8).",
+    "captain": "Immune to Bandits.",
+}
+GUIDE_EXTRA = 1
+TRADER_EXTRA_HAND = 2
+MERCHANT_EXTRA = 1
+MASTER_EXTRA_CAPACITY = 3
+
+
+SPACE_NAMES = tuple(
+    "Arabia" if space == ARABIA else "China" if space == CHINA else f"road space {space}"
+    for space in range(SPACES)
+)
+
+
+def space_name(space: int) -> str:
+    return SPACE_NAMES[space]
+
+
+def card_names(kinds: list[str]) -> str:
+    """'Tea, Tea, Desert' for a log line."""
+    return ", ".join(NAMES[kind] for kind in kinds) or "nothing"
+
+
+def counted(counts: dict[str, int]) -> str:
+    """'2 Tea, 1 Desert' in card-list order."""
+    parts = [f"{counts[kind]} {NAMES[kind]}" for kind in KINDS if counts.get(kind)]
+    return ", ".join(parts) or "nothing"

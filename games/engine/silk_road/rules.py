@@ -1,0 +1,231 @@
+"""Silk Road's ``GameRules``: wires the phases, offers, view and scoring together."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..contract import Action, GameRules, LogEntry, Option, Outcome, State
+from . import data, offers, scoring
+from .choices import PHASE_CHOICES, sellable
+from .invariants import violations
+from .moves import HANDLERS
+from .state import capacity, left_of, new_state, size
+from .turn import advance, begin_turn
+from .view import prompt, view, waiting_for
+
+_OFFER_HANDLERS = {"accept": offers.accept, "decline": offers.decline, "withdraw": offers.withdraw}
+# The phase in which each action type is a choice, for telling a player why not now.
+_PHASE_OF = {
+    "buy": "buy",
+    "trade_draw": "buy",
+    "road": "travel",
+    "guard": "travel",
+    "stop": "travel",
+    "bandit": "bandit",
+    "negate": "robbed",
+    "lose": "robbed",
+    "sell": "sell",
+    "keep": "sell",
+    "discard": "end",
+}
+# When a player times out at the End phase, the first kind here they hold too many of goes.
+_DISCARD_RANK = {
+    kind: -rank for rank, kind in enumerate(("bandit", *data.GOODS, *data.ROADS, "guard", "trade"))
+}
+
+
+class SilkRoadRules(GameRules):
+    slug = "silk-road"
+    name = "Silk Road"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option(
+            "personalities",
+            "Personalities",
+            (("off", "Off"), ("on", "On")),
+            "off",
+            "Each merchant draws a public personality card with a special ability.",
+        ),
+    )
+    blurb = (
+        "Caravan merchants carry goods back and forth between China and Arabia; "
+        "the first to 25 coins wins."
+    )
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Silk Road is for {self.min_players}-{self.max_players} players.")
+        if options.get("personalities", "off") not in ("off", "on"):
+            raise ValueError("The personalities option is 'off' or 'on'.")
+        state = new_state(players, options, seed)
+        begin_turn(state, [])
+        advance(state, [])
+        return state
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return tuple(waiting_for(state))
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        acting = left_of(state, state["turn"]) if phase == "bandit" else state["turn"]
+        acts = PHASE_CHOICES[phase](state) if seat == acting else []
+        if state["offers"]:
+            acts += offers.responses(state, seat)
+        return acts
+
+    def perform(self, state: State, seat: int, action: Action) -> list[LogEntry]:
+        logs: list[LogEntry] = []
+        kind = action.type
+        if kind == "offer":
+            offers.make(state, seat, action, logs)
+        elif kind in _OFFER_HANDLERS:
+            _OFFER_HANDLERS[kind](state, seat, action, logs)
+        else:
+            HANDLERS[kind](state, seat, action, logs)
+        advance(state, logs)
+        offers.void_stale(state, logs)
+        return logs
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def prompt(self, state: State, seat: int | None) -> str:
+        return prompt(state, seat)
+
+    def default_action(self, state: State, seat: int) -> Action:
+        """Buy nothing, stay, let caravans pass, keep one's goods, sell, shed spare cards."""
+        legal = self.legal_actions(state, seat)
+        by_type: dict[str, list[Action]] = {}
+        for action in legal:
+            by_type.setdefault(action.type, []).append(action)
+        for preferred in ("negate", "sell", "pass", "stop"):
+            if preferred in by_type:
+                return by_type[preferred][0]
+        if "lose" in by_type:
+            # Lose a good of the kind carried most, so the fewest types are lost.
+            caravan = state["caravans"][seat]
+            return max(by_type["lose"], key=lambda a: caravan[a["good"]])
+        if "discard" in by_type:
+            hand = state["hands"][seat]
+            return max(
+                by_type["discard"], key=lambda a: (hand[a["card"]], _DISCARD_RANK[a["card"]])
+            )
+        if "decline" in by_type:
+            return by_type["decline"][0]
+        return legal[0]
+
+    def explain(self, state: State, seat: int, action: Action) -> str:
+        if state["over"] is not None:
+            return "The game is over."
+        kind = action.type
+        if kind in _OFFER_HANDLERS:
+            return _explain_answer(state, seat, action)
+        phase = _PHASE_OF.get(kind)
+        if phase is None:
+            return f"There is no move called '{kind}' in Silk Road."
+        if seat not in waiting_for(state):
+            return "It is not your turn."
+        if phase != state["phase"]:
+            return (
+                f"That belongs to the {_phase_word(phase)} phase; "
+                f"now it is the {_phase_word(state['phase'])} phase. {prompt(state, seat)}"
+            )
+        reason = _explain_phase(state, seat, action)
+        return reason or super().explain(state, seat, action)
+
+    def offer_terms(self, state: State, seat: int) -> dict[str, Any] | None:
+        return offers.terms(state, seat)
+
+    def check_offer(self, state: State, seat: int, action: Action) -> str | None:
+        offer, reason = offers.proposal(state, seat, action)
+        return None if offer is not None else reason
+
+    def sample_offer(self, state: State, seat: int, rng_seed: int) -> Action | None:
+        return offers.sample(state, seat, rng_seed)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return scoring.evaluate(state, seat)
+
+    def invariant_violations(self, state: State) -> list[str]:
+        return violations(state)
+
+
+def _phase_word(phase: str) -> str:
+    return {"robbed": "Bandit", "bandit": "Bandit"}.get(phase, phase.title())
+
+
+def _explain_answer(state: State, seat: int, action: Action) -> str:
+    offer = next((o for o in state["offers"] if o["id"] == action.get("offer")), None)
+    if offer is None:
+        return "That offer is no longer open."
+    if action.type == "withdraw":
+        return "Only the player who made an offer can withdraw it."
+    if offer["to"] != seat:
+        return "That offer was not made to you."
+    return "You do not hold the cards that offer asks for."
+
+
+def _explain_phase(state: State, seat: int, action: Action) -> str:
+    """The specific reason a move of the current phase is not allowed, or ''."""
+    kind = action.type
+    hand = state["hands"][seat]
+    pos = state["pos"][seat]
+    if kind in ("buy", "trade_draw") and pos not in data.BUYS_AT:
+        return "You can only buy goods, or use Trade to draw, in Arabia or China."
+    if kind == "buy":
+        good, count = action.get("good"), action.get("count")
+        allowed = data.BUYS_AT[pos]
+        if good not in allowed:
+            names = ", ".join(data.NAMES[k] for k in allowed)
+            return f"In {data.space_name(pos)} you can buy only {names}."
+        if state["bought"] not in (None, good):
+            return f"You already bought {data.NAMES[state['bought']]}: one type per turn."
+        if type(count) is not int or count < 1:
+            return "Buy at least one good."
+        if hand.get(good, 0) < count:
+            return f"You hold only {hand.get(good, 0)} {data.NAMES[good]}."
+        room = capacity(state, seat) - size(state["caravans"][seat])
+        if count > room:
+            return f"Your caravan has room for only {room} more goods."
+        if count * data.GOOD_PRICE > state["coins"][seat]:
+            return f"You have only {state['coins'][seat]} coins."
+    if kind == "trade_draw" and "trade" not in hand:
+        return "You hold no Trade card."
+    if kind == "road":
+        card, toward = action.get("card"), action.get("toward")
+        if card not in data.ROADS:
+            return "Travel needs a road card: Steppes, Desert or Mountains."
+        if card not in hand:
+            return f"You hold no {data.NAMES[card]}."
+        if state["move_kind"] not in (None, card):
+            return f"All road cards played in a turn must be of one type: {data.NAMES[state['move_kind']]}."
+        step = data.TOWARD.get(toward)
+        if step is None:
+            return "Travel toward 'arabia' or 'china'."
+        if state["move_dir"] not in (0, step):
+            return "You travel in one direction per turn."
+        if not 0 <= pos + step < data.SPACES:
+            return f"You cannot travel past {data.space_name(pos)}."
+    if kind == "guard":
+        if "guard" not in hand:
+            return "You hold no Guards card."
+        if not state["move_dir"]:
+            return "Play a road card first: Guards give 1 extra space."
+    if kind == "negate" and "guard" not in hand:
+        return "You hold no Guards card."
+    if kind in ("sell", "keep") and not sellable(state):
+        return "There is nothing to sell here."
+    if kind == "sell" and action.get("trade") is not None:
+        if "trade" not in hand:
+            return "You hold no Trade card."
+        return "Play Trade on a type of goods you are selling."
+    if kind == "discard" and action.get("card") not in hand:
+        return "You do not hold that card."
+    return ""

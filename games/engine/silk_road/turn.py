@@ -1,0 +1,125 @@
+"""The six phases of a turn and how play moves on between them.
+
+Draw happens by itself at the start of a turn. Every other phase waits for a decision only
+when there is one to make (you are at a market with something to buy, you hold a road
+card…); ``advance`` moves past the rest, so a turn never asks for a pointless click.
+"""
+
+from __future__ import annotations
+
+from .. import decks
+from ..contract import LogEntry, State, log
+from . import data
+from .choices import PHASE_CHOICES
+from .scoring import richest
+from .state import add, private, seat_tag, take
+
+
+def begin_turn(state: State, logs: list[LogEntry]) -> None:
+    """Draw phase: 3 cards (the Guide 1 more on a road space), then on to buying."""
+    seat = state["turn"]
+    count = data.DRAW
+    if state["personality"][seat] == "guide" and state["pos"][seat] not in data.BUYS_AT:
+        count += data.GUIDE_EXTRA
+    drawn = draw_into_hand(state, seat, count)
+    tag = seat_tag(seat)
+    logs.append(
+        log(
+            f"{tag} drew {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+            **private(seat, f"{tag} drew {data.card_names(drawn)}."),
+        )
+    )
+    state["phase"] = "buy"
+    state["bought"] = None
+    state["move_dir"] = 0
+    state["move_kind"] = None
+
+
+def draw_into_hand(state: State, seat: int, count: int) -> list[str]:
+    drawn = decks.draw(state, count)
+    hand = state["hands"][seat]
+    for kind in drawn:
+        add(hand, kind)
+    return drawn
+
+
+def end_travel(state: State) -> None:
+    state["phase"] = "bandit"
+
+
+def finish(state: State, winners: list[int], reason: str, logs: list[LogEntry]) -> None:
+    state["phase"] = "over"
+    state["over"] = {"reason": reason, "winners": winners}
+    state["offers"] = []
+    logs.append(log(reason))
+
+
+def finish_by_coins(state: State, why: str, logs: list[LogEntry]) -> None:
+    winners = richest(state)
+    names = " and ".join(seat_tag(seat) for seat in winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    finish(state, winners, f"{why} {names} {verb} with {state['coins'][winners[0]]} coins.", logs)
+
+
+def end_turn(state: State, logs: list[LogEntry]) -> None:
+    """Pass the turn to the left; a new round starts when it returns to the first player."""
+    seat = state["turn"]
+    state["grown"][seat] = False
+    state["turn"] = nxt = (seat + 1) % state["players"]
+    if nxt == state["first"]:
+        state["round"] += 1
+        if state["round"] > data.MAX_ROUNDS:
+            finish_by_coins(state, f"The game ends after {data.MAX_ROUNDS} rounds.", logs)
+            return
+    begin_turn(state, logs)
+
+
+def advance(state: State, logs: list[LogEntry]) -> None:
+    """Move past every phase without a decision until someone has one, or the game ends.
+
+    When the deck and discard pile are empty and a whole round of turns passes with nobody
+    able to do anything, nothing can ever change again: the game ends as a stalemate.
+    """
+    frozen = 0  # turns in a row that drew nothing and held no decision
+    current_frozen = False  # the turn in progress began here, drawing from empty piles
+    while True:
+        phase = state["phase"]
+        if phase == "over" or PHASE_CHOICES[phase](state):
+            return
+        if phase == "robbed":
+            lose_only_good(state, logs)
+        if phase != "end":
+            state["phase"] = _NEXT_PHASE[phase]
+            continue
+        frozen = frozen + 1 if current_frozen else 0
+        if frozen >= state["players"]:
+            finish_by_coins(state, "Stalemate: no one can do anything any more.", logs)
+            return
+        current_frozen = not state["deck"] and not state["discard"]
+        end_turn(state, logs)
+
+
+_NEXT_PHASE = {
+    "buy": "travel",
+    "travel": "bandit",
+    "bandit": "sell",
+    "robbed": "sell",
+    "sell": "end",
+}
+
+
+def lose_only_good(state: State, logs: list[LogEntry]) -> None:
+    """The robbed caravan holds one kind of goods and no Guards answer: that good goes."""
+    seat = state["turn"]
+    caravan = state["caravans"][seat]
+    if not caravan:
+        logs.append(log(f"The Bandits find nothing on {seat_tag(seat)}'s caravan."))
+        return
+    kind = next(iter(caravan))
+    lose_good(state, seat, kind, logs)
+
+
+def lose_good(state: State, seat: int, kind: str, logs: list[LogEntry]) -> None:
+    take(state["caravans"][seat], kind)
+    state["discard"].append(kind)
+    logs.append(log(f"Bandits took 1 {data.NAMES[kind]} from {seat_tag(seat)}'s caravan."))

@@ -1,0 +1,145 @@
+"""What each viewer may see, and the prompt telling them what the game expects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import State
+from . import data
+from .offers import visible
+from .state import as_list, capacity, hand_limit, left_of, seat_tag
+
+PHASE_NAMES = {
+    "buy": "Buy",
+    "travel": "Travel",
+    "bandit": "Bandit",
+    "robbed": "Bandit",
+    "sell": "Sell",
+    "end": "End",
+    "over": "Game over",
+}
+
+
+# One dict per kind, shared by every view that shows such a card: views are read-only.
+CARD = {
+    kind: {"kind": kind, "name": data.NAMES[kind], "group": data.GROUP[kind]} for kind in data.KINDS
+}
+
+
+PERSONALITY = {
+    key: {"key": key, "name": data.PERSONALITY_NAMES[key], "effect": data.PERSONALITY_EFFECTS[key]}
+    for key in data.PERSONALITIES
+}
+
+
+def cards(counts: dict[str, int]) -> list[dict[str, str]]:
+    return [CARD[kind] for kind in as_list(counts)]
+
+
+def waiting_for(state: State) -> list[int]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "bandit":
+        return [left_of(state, state["turn"])]
+    return [state["turn"]]
+
+
+def view(state: State, viewer: int | None) -> dict[str, Any]:
+    """Public state for everyone, plus the viewer's own hand and the offers they are party to.
+
+    Other seats' hands and the deck show only as counts; the generator never. The discard
+    pile is public (every card goes there face up): its size and top card are shown.
+    """
+    players = state["players"]
+    positions = state["pos"]
+    hands = state["hands"]
+    turn = state["turn"]
+    track = [
+        {"space": space, "name": name, "destination": space in data.BUYS_AT, "pawns": []}
+        for space, name in enumerate(data.SPACE_NAMES)
+    ]
+    seats = []
+    for seat, caravan in enumerate(state["caravans"]):
+        track[positions[seat]]["pawns"].append(seat)
+        seats.append(
+            {
+                "seat": seat,
+                "coins": state["coins"][seat],
+                "position": positions[seat],
+                "place": data.SPACE_NAMES[positions[seat]],
+                "hand_size": sum(hands[seat].values()),
+                "hand_limit": hand_limit(state, seat),
+                "caravan": cards(caravan),
+                "caravan_size": sum(caravan.values()),
+                "capacity": capacity(state, seat),
+                "personality": PERSONALITY.get(state["personality"][seat]),
+                "on_turn": seat == turn,
+            }
+        )
+    discard = state["discard"]
+    phase = state["phase"]
+    direction = state["move_dir"]
+    return {
+        "viewer": viewer,
+        "players": players,
+        "turn": turn,
+        "first": state["first"],
+        "round": state["round"],
+        "max_rounds": data.MAX_ROUNDS,
+        "target": data.TARGET,
+        "phase": phase,
+        "phase_name": PHASE_NAMES[phase],
+        "waiting_for": waiting_for(state),
+        "personalities": state["personalities"],
+        "track": track,
+        "seats": seats,
+        "hand": cards(hands[viewer]) if viewer is not None else None,
+        "deck_size": len(state["deck"]),
+        "discard_size": len(discard),
+        "discard_top": CARD[discard[-1]] if discard else None,
+        "bought": CARD[state["bought"]] if state["bought"] else None,
+        "travel": {
+            "toward": "Arabia" if direction < 0 else "China",
+            "card": CARD[state["move_kind"]],
+        }
+        if direction
+        else None,
+        "offers": visible(state, viewer),
+        "over": state["over"],
+    }
+
+
+def prompt(state: State, seat: int | None) -> str:
+    """What the game expects of ``seat`` right now, in words (names as ``{pN}``)."""
+    over = state["over"]
+    if over is not None:
+        return over["reason"]
+    turn = state["turn"]
+    phase = state["phase"]
+    if seat is not None and seat in waiting_for(state):
+        if phase == "end":
+            return f"Discard down to {hand_limit(state, seat)} cards, one at a time."
+        return _PROMPTS[phase].replace("{turn}", seat_tag(turn))
+    acting = waiting_for(state)[0]
+    text = f"Waiting for {seat_tag(acting)}: {_WAITING[phase]}"
+    if seat is not None and any(offer["to"] == seat for offer in state["offers"]):
+        text += " You have a trade offer to answer."
+    return text
+
+
+_PROMPTS = {
+    "buy": "Buy goods for your caravan (one type per turn), or move on.",
+    "travel": "Travel: play road cards of one type, 1 space each, or stay.",
+    "bandit": "{turn}'s caravan is passing: play Bandits on it?",
+    "robbed": "Bandits! Drive them off with Guards, or choose a good to lose.",
+    "sell": "Sell your goods here?",
+}
+_WAITING = {
+    "buy": "buying goods.",
+    "travel": "travelling.",
+    "bandit": "deciding on Bandits.",
+    "robbed": "dealing with Bandits.",
+    "sell": "selling goods.",
+    "end": "discarding down to the hand limit.",
+}
