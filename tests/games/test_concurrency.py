@@ -22,8 +22,9 @@ def test_simultaneous_moves_on_one_version_apply_once(make_game, ana, ben):
     def attempt():
         try:
             start.wait()
-            services.game_act(game_id=game.pk, user=ana, action=Action.make("pass"),
-                              expected_version=0)
+            services.game_act(
+                game_id=game.pk, user=ana, action=Action.make("pass"), expected_version=0
+            )
             outcomes.append("moved")
         except StaleVersion as exc:
             outcomes.append(f"stale at {exc.version}")

@@ -232,7 +232,9 @@ def test_an_htmx_move_returns_the_play_fragment(as_ana, duo):
     assert body.lstrip().startswith('<section id="play"') and "<html" not in body
     assert "ana passed." in body and "Waiting for ben." in body
     # the header's count of games waiting for me follows, out of band
-    assert '<a id="nav-mine" href="/games/" class="nav-mine" hx-swap-oob="true">My games</a>' in body
+    assert (
+        '<a id="nav-mine" href="/games/" class="nav-mine" hx-swap-oob="true">My games</a>' in body
+    )
 
 
 def test_a_stale_htmx_move_gets_409_and_the_fresh_state(as_ana, duo, ana):
