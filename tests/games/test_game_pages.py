@@ -431,3 +431,16 @@ def test_page_posts_with_the_csrf_token_work(duo, ana):
         reverse("games:act", args=[duo.pk]), action_post(duo, "pass"), HTTP_X_CSRFTOKEN=token
     )
     assert response.status_code == 302
+
+
+def test_anyone_may_watch_a_public_game_without_choices_or_hand(client, duo):
+    page = client.get(reverse("games:game", args=[duo.pk])).content.decode()
+    assert 'class="toy-board"' in page
+    assert "Your hand" not in page and "Pass and draw" not in page
+    assert 'name="text"' not in page  # spectators read the chat, players write
+
+
+def test_a_visitor_is_asked_to_sign_in_to_take_a_seat(client, ana):
+    table = services.game_create(creator=ana, game="toy", players=2)
+    page = client.get(reverse("games:game", args=[table.pk])).content.decode()
+    assert "Sign in to take a seat" in page
