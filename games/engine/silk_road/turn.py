@@ -77,26 +77,20 @@ def end_turn(state: State, logs: list[LogEntry]) -> None:
 def advance(state: State, logs: list[LogEntry]) -> None:
     """Move past every phase without a decision until someone has one, or the game ends.
 
-    When the deck and discard pile are empty and a whole round of turns passes with nobody
-    able to do anything, nothing can ever change again: the game ends as a stalemate.
+    This cannot loop for ever: a turn without decisions still draws, so hands grow until
+    someone must discard; and when deck and discard pile are both empty every road card is
+    in a hand, and whoever holds one can always travel. The round limit bounds it anyway.
     """
-    frozen = 0  # turns in a row that drew nothing and held no decision
-    current_frozen = False  # the turn in progress began here, drawing from empty piles
     while True:
         phase = state["phase"]
         if phase == "over" or PHASE_CHOICES[phase](state):
             return
         if phase == "robbed":
             lose_only_good(state, logs)
-        if phase != "end":
+        if phase == "end":
+            end_turn(state, logs)
+        else:
             state["phase"] = _NEXT_PHASE[phase]
-            continue
-        frozen = frozen + 1 if current_frozen else 0
-        if frozen >= state["players"]:
-            finish_by_coins(state, "Stalemate: no one can do anything any more.", logs)
-            return
-        current_frozen = not state["deck"] and not state["discard"]
-        end_turn(state, logs)
 
 
 _NEXT_PHASE = {
