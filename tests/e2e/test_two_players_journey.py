@@ -1,0 +1,86 @@
+"""Two people sign up, open a Silk Road table, join by the invite link and play turns.
+
+The whole stack runs for real: the web server, a Celery worker on Redis, mail to files.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .stack import text_body
+
+PASSWORD = "caravan-of-tea-42"
+
+
+def sign_up(page, stack, username: str) -> None:
+    address = f"{username}@example.com"
+    page.goto(stack.url + "/accounts/signup/")
+    page.fill("input[name=email]", address)
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+    page.wait_for_load_state()
+    mail = stack.wait_for_mail(address, "Confirm")
+    link = re.search(r"https?://\S+/accounts/confirm-email/\S+", text_body(mail)).group(0)
+    page.goto(link)
+    page.get_by_role("button", name="Confirm").click()
+    page.wait_for_load_state()
+
+
+def seat_to_move(pages):
+    """The page of whoever the game waits for, after both have caught up."""
+    for page in pages:
+        page.reload()
+    for page in pages:
+        if page.locator(".prompt.your-turn").count():
+            return page
+    raise AssertionError("nobody is asked to move")
+
+
+def test_two_people_sign_up_and_play_silk_road_with_turn_mail(stack, new_page):
+    ana, bo = new_page(), new_page()
+    sign_up(ana, stack, "ana")
+    sign_up(bo, stack, "bo")
+
+    ana.goto(stack.url + "/games/new/?game=silk-road")
+    ana.select_option("select[name=players]", "2")
+    ana.get_by_role("button", name="Open the table").click()
+    ana.wait_for_load_state()
+    invite_url = ana.input_value("#invite-url")
+    game_url = ana.url
+
+    bo.goto(invite_url)
+    bo.get_by_role("button", name="Take a seat").click()
+    bo.wait_for_selector("#board")
+    ana.goto(game_url)
+    ana.wait_for_selector("#board svg, #board .board-silk-road, #board *")
+
+    # Play until the turn has passed from one player to the other and back.
+    names = {id(ana): "ana", id(bo): "bo"}
+    turns = []
+    for _ in range(60):
+        mover = seat_to_move([ana, bo])
+        if not turns or turns[-1] != names[id(mover)]:
+            turns.append(names[id(mover)])
+        if len(turns) >= 3:
+            break
+        version_before = mover.locator("input[name=version]").first.input_value()
+        mover.locator(".choices button.choice").first.click()
+        mover.wait_for_function(
+            "v => { const i = document.querySelector('input[name=version]');"
+            " return !i || i.value !== v; }",
+            arg=version_before,
+        )
+    assert len(turns) >= 3, f"turns went {turns}"
+
+    # Whoever moved second got a turn mail from the worker when the turn reached them.
+    second = turns[1]
+    mail = stack.wait_for_mail(f"{second}@example.com", "Your move")
+    body = text_body(mail)
+    assert game_url.split("://", 1)[1] in body or game_url in body
+    assert mail["List-Unsubscribe"] and mail["List-Unsubscribe-Post"]
+
+    # The log tells the story in words, and nobody sees the other's hand.
+    ana.reload()
+    assert ana.locator(".log-lines li").count() > 3
