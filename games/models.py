@@ -69,6 +69,8 @@ class Seat(models.Model):
         related_name="seats",
     )
     bot_level = models.CharField(max_length=10, blank=True)  # "" for people
+    # A bot of this level plays a person's seat while they are away ("" when they play).
+    bot_takeover_level = models.CharField(max_length=10, blank=True)
     joined_at = models.DateTimeField(default=timezone.now)
     # Denormalised from the engine after each move, for "games waiting for me".
     must_act = models.BooleanField(default=False)
@@ -93,6 +95,11 @@ class Seat(models.Model):
         if self.user_id:
             return self.user.username
         return f"Bot ({self.bot_level})" if self.bot_level else "Empty seat"
+
+    @property
+    def bot_controller(self) -> str:
+        """The level of the bot that plays this seat now, or "" when a person does."""
+        return self.bot_level or self.bot_takeover_level
 
 
 class Move(models.Model):
