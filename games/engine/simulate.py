@@ -105,7 +105,7 @@ def play_random_game(
 
 def simulate(
     slug: str, games: int, players: int, seed: int = 0, max_actions: int = 5000,
-    check: bool = True,
+    check: bool = True, options: dict | None = None,
 ) -> SimulationReport:
     rules = registry.get(slug)
     report = SimulationReport(slug, players)
@@ -113,7 +113,7 @@ def simulate(
     for number in range(games):
         try:
             state, steps, problems = play_random_game(
-                rules, players, seed + number, max_actions, check
+                rules, players, seed + number, max_actions, check, options
             )
         except Exception as exc:  # a crash is a finding, not the end of the run
             report.games += 1
