@@ -445,3 +445,24 @@ def test_timed_out_players_cannot_keep_a_game_going_for_ever():
         steps += 1
         assert steps < 20_000
     assert state["round"] <= data.MAX_ROUNDS + 1
+
+
+# --- Refusals say why --------------------------------------------------------------------
+
+
+def test_refusals_tell_the_player_why():
+    state = table("travel", hand={"desert": 1, "tea": 1})
+
+    def reason(seat, type, **params):
+        with pytest.raises(IllegalAction) as refused:
+            play(state, seat, type, **params)
+        return str(refused.value)
+
+    assert reason(1, "road", card="desert", toward="arabia") == "It is not your turn."
+    assert reason(0, "buy", good="tea", count=1).startswith("That belongs to the Buy phase")
+    assert reason(0, "pass").startswith("That belongs to the Buy phase")
+    assert reason(0, "fly") == "There is no move called 'fly' in Silk Road."
+    assert reason(0, "road", card="tea", toward="arabia").startswith("Travel needs a road card")
+    assert reason(0, "road", card="steppes", toward="arabia") == "You hold no Steppes."
+    assert reason(0, "road", card="desert", toward="china") == "You cannot travel past China."
+    assert reason(0, "accept", offer=4) == "That offer is no longer open."

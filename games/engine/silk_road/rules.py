@@ -29,7 +29,7 @@ _PHASE_OF = {
     "keep": "sell",
     "discard": "end",
 }
-# When a player times out at the End phase, the first kind here they hold too many of goes.
+# A player timing out at the End phase discards the kind held most; ties go in this order.
 _DISCARD_RANK = {
     kind: -rank for rank, kind in enumerate(("bandit", *data.GOODS, *data.ROADS, "guard", "trade"))
 }
@@ -128,6 +128,8 @@ class SilkRoadRules(GameRules):
         if kind in _OFFER_HANDLERS:
             return _explain_answer(state, seat, action)
         phase = _PHASE_OF.get(kind)
+        if kind == "pass":  # done buying, or letting a caravan pass the Bandits
+            phase = state["phase"] if state["phase"] in ("buy", "bandit") else "buy"
         if phase is None:
             return f"There is no move called '{kind}' in Silk Road."
         if seat not in waiting_for(state):
