@@ -26,6 +26,9 @@ class Notification(models.TextChoices):
     OFFER = "offer", "An offer was made to me"
     OPPONENT_LEFT = "opponent_left", "An opponent resigned or timed out"
     GAME_OVER = "game_over", "A game of mine ended"
+    REMINDER = "reminder", "My time for a move is running out"
+    DIGEST = "digest", "Daily digest of games waiting for me"
+    VACATION_ENDING = "vacation_ending", "My vacation ends tomorrow"
 
 
 # The boolean preference behind each kind; turn mail has its own three-way setting.
@@ -35,7 +38,11 @@ NOTIFY_FIELDS = {
     Notification.OFFER: "notify_offer",
     Notification.OPPONENT_LEFT: "notify_opponent_left",
     Notification.GAME_OVER: "notify_game_over",
+    Notification.REMINDER: "notify_reminder",
+    Notification.VACATION_ENDING: "notify_vacation_ending",
 }
+# Kinds that are one of the turn mail choices rather than a switch of their own.
+TURN_MAIL_KINDS = {Notification.TURN: "each", Notification.DIGEST: "digest"}
 
 
 class User(AbstractUser):
@@ -54,6 +61,8 @@ class User(AbstractUser):
     notify_offer = models.BooleanField("An offer was made to me", default=True)
     notify_opponent_left = models.BooleanField("An opponent resigned or timed out", default=True)
     notify_game_over = models.BooleanField("A game of mine ended", default=True)
+    notify_reminder = models.BooleanField("My time for a move is running out", default=True)
+    notify_vacation_ending = models.BooleanField("My vacation ends tomorrow", default=True)
 
     def __str__(self) -> str:
         return self.username
@@ -62,13 +71,13 @@ class User(AbstractUser):
         """Whether this user gets the immediate mail of ``kind`` (digest users get no turn mail)."""
         if not self.is_active:
             return False
-        if kind == Notification.TURN:
-            return self.turn_mail == self.TurnMail.EACH
+        if kind in TURN_MAIL_KINDS:
+            return self.turn_mail == TURN_MAIL_KINDS[kind]
         return getattr(self, NOTIFY_FIELDS[kind])
 
     def unsubscribe(self, kind: str) -> None:
         """Switch off mail of ``kind``; doing it twice changes nothing."""
-        if kind == Notification.TURN:
+        if kind in TURN_MAIL_KINDS:  # either link stops every turn mail
             self.turn_mail = self.TurnMail.NONE
             self.save(update_fields=["turn_mail"])
         else:
