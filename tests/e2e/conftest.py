@@ -68,17 +68,38 @@ def browser():
 
 
 @pytest.fixture
-def new_page(browser, stack):
+def new_page(browser, stack, request):
     """Pages in separate contexts, so two people are two cookie jars."""
     contexts = []
+    request.node._pages = []
 
     def make(width: int = 390, height: int = 844):
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)
+        request.node._pages.append(page)
         return page
 
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """On a failed journey, show the server and worker logs and keep screenshots."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    running = item.funcargs.get("stack")
+    if running is not None:
+        report.sections.append(("server and worker logs", running.logs()))
+        for number, page in enumerate(getattr(item, "_pages", [])):
+            path = running.folder / f"failure-{number}.png"
+            try:
+                page.screenshot(path=str(path), full_page=True)
+                report.sections.append((f"screenshot {number}", str(path)))
+            except Exception as exc:  # the page may be gone; the logs still help
+                report.sections.append((f"screenshot {number}", f"not taken: {exc}"))

@@ -52,9 +52,9 @@ def test_two_people_sign_up_and_play_silk_road_with_turn_mail(stack, new_page):
 
     bo.goto(invite_url)
     bo.get_by_role("button", name="Take a seat").click()
-    bo.wait_for_selector("#board")
+    bo.wait_for_selector(".prompt")
     ana.goto(game_url)
-    ana.wait_for_selector("#board svg, #board .board-silk-road, #board *")
+    ana.wait_for_selector(".prompt")
 
     # Play until the turn has passed from one player to the other and back.
     names = {id(ana): "ana", id(bo): "bo"}
