@@ -6,7 +6,10 @@ import re
 
 from django import forms
 
+from games.clocks.control import BANK_CAP_DAYS, CLOCK_DAYS
 from games.engine import GameRules
+from games.engine.bots import LEVELS as BOT_LEVELS
+from games.models import Game
 
 SEAT_ORDERS = (
     ("random", "Random seat order"),
@@ -31,6 +34,51 @@ class TableForm(forms.Form):
         label="Invite (optional)",
         help_text="Usernames or email addresses, separated by commas.",
     )
+    # Time control (games.clocks.control): fields of the table, not engine options.
+    clock_days = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=0,
+        initial=0,
+        label="Time per move",
+        choices=[
+            (0, "No time limit"),
+            *((n, f"{n} day{'s' if n > 1 else ''}") for n in CLOCK_DAYS),
+        ],
+    )
+    bank_cap_days = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=0,
+        initial=0,
+        label="Time bank",
+        choices=[
+            (0, "No time bank"),
+            *((n, f"Keep unused time, up to {n} days") for n in BANK_CAP_DAYS),
+        ],
+        help_text="Each move adds the time per move to what you did not use, up to this.",
+    )
+    weekends_off = forms.BooleanField(
+        required=False,
+        label="Weekends off",
+        help_text="Saturdays and Sundays, in each player's own time zone, don't count.",
+    )
+    allow_vacation = forms.BooleanField(
+        required=False, initial=True, label="A player's vacation pauses their clock"
+    )
+    timeout_policy = forms.ChoiceField(
+        required=False,
+        choices=Game.TimeoutPolicy.choices,
+        initial=Game.TimeoutPolicy.AUTOPLAY,
+        label="When a player's time runs out",
+    )
+    timeout_bot_level = forms.ChoiceField(
+        required=False,
+        choices=[(level, level.capitalize()) for level in BOT_LEVELS],
+        initial="greedy",
+        label="Bot that plays for them",
+        help_text="Only when a bot plays for players whose time ran out.",
+    )
 
     def __init__(self, rules: GameRules, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,6 +99,20 @@ class TableForm(forms.Form):
 
     def invitees(self) -> list[str]:
         return split_invitees(self.cleaned_data.get("invite", ""))
+
+    def time_control(self) -> dict:
+        """The table's time control in the shape ``game_create`` takes."""
+        data = self.cleaned_data
+        control = {
+            "days": data["clock_days"],
+            "bank_cap_days": data["bank_cap_days"],
+            "weekends_off": data["weekends_off"],
+            "vacations": data["allow_vacation"],
+            "on_timeout": data["timeout_policy"] or Game.TimeoutPolicy.AUTOPLAY,
+        }
+        if data["timeout_policy"] == Game.TimeoutPolicy.BOT:
+            control["bot_level"] = data["timeout_bot_level"] or "greedy"
+        return control
 
 
 def split_invitees(text: str) -> list[str]:

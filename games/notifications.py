@@ -319,6 +319,13 @@ def _on_game_finished(sender, game_id, **kwargs):
     tasks.send_finished_mails.delay(game_id)
 
 
+@receiver(signals.seat_left, dispatch_uid="notifications.seat_left")
+def _on_seat_left(sender, game_id, event_id, **kwargs):
+    from games import tasks
+
+    tasks.send_opponent_left.delay(game_id, event_id)
+
+
 @receiver(signals.player_invited, dispatch_uid="notifications.player_invited")
 def _on_player_invited(sender, game_id, email_or_user_id, **kwargs):
     from games import tasks

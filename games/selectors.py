@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Count, F, Prefetch
 
+from games.clocks.display import annotate_clocks, clock_context
 from games.engine import Action, LogEntry
 from games.engine.contract import State, fill_names
 from games.models import ChatMessage, Game, Seat
@@ -81,6 +82,7 @@ def my_games(*, user) -> MyGames:
     result.open.sort(key=lambda g: g.created_at, reverse=True)
     result.finished.sort(key=lambda g: g.finished_at or g.updated_at, reverse=True)
     result.finished = result.finished[:FINISHED_SHOWN]
+    annotate_clocks(result.to_act + result.active)
     return result
 
 
@@ -138,6 +140,10 @@ def game_log(game: Game, seat: int | None, names: list[str]) -> list[dict[str, A
             entry = LogEntry.from_json(data)
             text = fill_names(entry.for_viewer(seat), names)
             lines.append({"seq": move.seq, "seat": move.seat, "text": text, "at": move.created_at})
+    for event in game.events.all():  # resignations, timeouts, votes: after their move
+        text = fill_names(event.text, names)
+        lines.append({"seq": event.seq, "seat": event.seat, "text": text, "at": event.created_at})
+    lines.sort(key=lambda line: line["seq"])  # stable: a move's own lines stay first
     return lines
 
 
@@ -190,6 +196,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         log=game_log(game, seat, names),
         result=game_result(game, names),
     )
+    context.update(clock_context(game, mine))
     return context
 
 

@@ -21,6 +21,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import engine, signals
+from games.clocks import presence, seat_clock
+from games.clocks.control import clean_time_control
 from games.engine import Action, GameRules, IllegalAction
 from games.errors import (
     Conflict,
@@ -146,7 +148,8 @@ def _update_waiting(game: Game, seats: Sequence[Seat], waiting: Iterable[int]) -
             continue
         seat.must_act = must
         seat.waiting_since = now if must else None
-        seat.save(update_fields=["must_act", "waiting_since"])
+        clock_fields = seat_clock.waiting_changed(game, seat, now)
+        seat.save(update_fields=["must_act", "waiting_since", *clock_fields])
         if must:
             newly.append(seat)
     return newly
@@ -164,6 +167,7 @@ def game_create(
     public: bool = True,
     random_seat_order: bool = True,
     invite: Sequence[str] = (),
+    time_control: Mapping[str, object] | None = None,
 ) -> Game:
     """Open a table for ``game`` with the creator in the first seat."""
     rules = rules_for(game)
@@ -183,6 +187,7 @@ def game_create(
             is_public=bool(public),
             random_seat_order=bool(random_seat_order),
             creator=creator,
+            **clean_time_control(time_control),
         )
         Seat.objects.create(game=table, number=0, user=creator)
         _send_invites(table, invitees)
@@ -302,6 +307,7 @@ def game_act(
             if mine is None:
                 raise NotAPlayer("You are not playing in this game.")
             seat = mine.number
+            presence.acting_in_person(game, mine)
         _require_active(game)
         if expected_version is not None and expected_version != game.version:
             raise StaleVersion(game.version)

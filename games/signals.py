@@ -16,3 +16,5 @@ game_finished = Signal()
 player_invited = Signal()
 # game_id, move_seq, to_user_id
 offer_made = Signal()
+# game_id, event_id (the GameEvent saying who resigned or ran out of time)
+seat_left = Signal()

@@ -11,6 +11,8 @@ from smtplib import SMTPException
 from celery import shared_task
 
 from games import notifications
+from games.clocks import mails as clock_mails
+from games.clocks import scans, timeouts
 
 MAIL_RETRY = {
     "autoretry_for": (SMTPException, OSError),
@@ -47,3 +49,54 @@ def send_finished_mails(game_id: int) -> int:
 @shared_task(**MAIL_RETRY)
 def send_invitation(game_id: int, email_or_user_id: int | str) -> int:
     return notifications.notify_invited(game_id=game_id, email_or_user_id=email_or_user_id)
+
+
+# --- play over days (games.clocks): the beat scans and what they queue -------------------
+
+# A scan that waited in the queue past the next one is dropped: the next one does its work.
+SCAN = {"expires": 55}
+
+
+@shared_task(**SCAN)
+def scan_deadlines() -> int:
+    return scans.scan_deadlines()
+
+
+@shared_task(**SCAN)
+def scan_reminders() -> int:
+    return scans.scan_reminders()
+
+
+@shared_task(**SCAN)
+def scan_digests() -> int:
+    return scans.scan_digests()
+
+
+@shared_task(**SCAN)
+def scan_vacations() -> int:
+    return scans.scan_vacations()
+
+
+@shared_task(**MAIL_RETRY)
+def send_reminder(seat_id: int, waiting_version: int) -> int:
+    return clock_mails.notify_reminder(seat_id=seat_id, waiting_version=waiting_version)
+
+
+@shared_task(**MAIL_RETRY)
+def send_digest(user_id: int, day: str) -> int:
+    return clock_mails.notify_digest(user_id=user_id, day=day)
+
+
+@shared_task(**MAIL_RETRY)
+def send_vacation_warning(user_id: int) -> int:
+    return clock_mails.notify_vacation_ending(user_id=user_id)
+
+
+@shared_task(**MAIL_RETRY)
+def send_opponent_left(game_id: int, event_id: int) -> int:
+    return clock_mails.notify_opponent_left(game_id=game_id, event_id=event_id)
+
+
+@shared_task
+def play_for_absent(game_id: int) -> int:
+    return timeouts.play_for_absent(game_id)

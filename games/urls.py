@@ -4,6 +4,7 @@ from games import (
     converters,  # noqa: F401  (registers <game_id:…>)
     views,
 )
+from games.clocks import views as clock_views
 
 app_name = "games"
 urlpatterns = [
@@ -21,4 +22,8 @@ urlpatterns = [
     path("games/<game_id:game_id>/cancel", views.cancel, name="cancel"),
     path("games/<game_id:game_id>/invite", views.invite_people, name="invite_people"),
     path("join/<str:code>", views.invite, name="invite"),
+    path("games/<game_id:game_id>/resign", clock_views.resign, name="resign"),
+    path("games/<game_id:game_id>/vote-end", clock_views.vote_end, name="vote_end"),
+    path("vacation/start", clock_views.vacation_start, name="vacation_start"),
+    path("vacation/stop", clock_views.vacation_stop, name="vacation_stop"),
 ]

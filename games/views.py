@@ -18,6 +18,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import catalogue, offers, selectors, services
+from games.clocks import presence
+from games.clocks.events import last_event_id
 from games.engine import Action, MalformedAction
 from games.errors import Conflict, GameError, GameNotFound, InvalidInput, NotAPlayer
 from games.forms import InviteForm, TableForm, split_invitees
@@ -63,6 +65,7 @@ def create(request):
                 public=form.cleaned_data["public"],
                 random_seat_order=form.cleaned_data["seat_order"] == "random",
                 invite=form.invitees(),
+                time_control=form.time_control(),
             )
         except GameError as exc:
             form.add_error(None, exc.message)
@@ -102,7 +105,9 @@ def _render_game(
         error=message if partial != "chat" else None,
         chat_error=message if partial == "chat" else None,
         chat=selectors.chat_messages(game),
-        poll_key=_poll_key(game.status, game.version, len(game.seats.all())),
+        poll_key=_poll_key(
+            game.status, game.version, len(game.seats.all()), last_event_id(game.pk)
+        ),
         last_chat=selectors.last_chat_id(game),
     )
     if game.state is None:
@@ -139,8 +144,8 @@ def _seat_row(game: Game, seat: Seat | None, user) -> dict | None:
     }
 
 
-def _poll_key(status: str, version: int, seats: int) -> str:
-    return f"{status}-{version}-{seats}"
+def _poll_key(status: str, version: int, seats: int, events: int = 0) -> str:
+    return f"{status}-{version}-{seats}" + (f"-{events}" if events else "")
 
 
 def _answer(
@@ -174,6 +179,7 @@ def _invited_game(game_id: int, code: str | None) -> Game | None:
 
 
 def game_detail(request, game_id: int):
+    presence.visit(game_id, request.user)  # back at the table: their own moves again
     return _render_game(request, _game_or_404(request, game_id))
 
 
@@ -191,9 +197,13 @@ def game_version(request, game_id: int):
     game = Game.objects.filter(pk=game_id).values("version", "status", "is_public").first()
     if game is None:
         raise Http404("There is no such game.")
-    seated = list(Seat.objects.filter(game_id=game_id).values_list("user_id", flat=True))
+    seat_rows = list(
+        Seat.objects.filter(game_id=game_id).values("user_id", "last_seen_at", "auto_play")
+    )
+    seated = [row["user_id"] for row in seat_rows]
     if not game["is_public"] and request.user.pk not in seated:
         raise Http404("There is no such game.")
+    presence.seen(game_id, request.user, seat_rows)  # no reminder while the page is open
     chat = (
         ChatMessage.objects.filter(game_id=game_id)
         .order_by("-pk")
@@ -201,7 +211,7 @@ def game_version(request, game_id: int):
         .first()
         or 0
     )
-    key = _poll_key(game["status"], game["version"], len(seated))
+    key = _poll_key(game["status"], game["version"], len(seated), last_event_id(game_id))
     if not request.htmx:
         return JsonResponse(
             {

@@ -159,7 +159,13 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict = {}
+# Play over days (games.clocks.scans): every minute, each safe to run twice or concurrently.
+CELERY_BEAT_SCHEDULE: dict = {
+    "scan-deadlines": {"task": "games.tasks.scan_deadlines", "schedule": 60.0},
+    "scan-reminders": {"task": "games.tasks.scan_reminders", "schedule": 60.0},
+    "scan-digests": {"task": "games.tasks.scan_digests", "schedule": 60.0},
+    "scan-vacations": {"task": "games.tasks.scan_vacations", "schedule": 60.0},
+}
 
 LOGGING = {
     "version": 1,

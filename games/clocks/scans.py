@@ -1,0 +1,134 @@
+"""The periodic jobs, run every minute by Celery beat (``CELERY_BEAT_SCHEDULE``).
+
+Each finds what is due and hands it on; running one twice, or in several workers at
+once, changes nothing more than running it once. Rows are taken with
+``SELECT … FOR UPDATE SKIP LOCKED`` so concurrent scans share the work, and whatever they
+queue checks again under a lock before acting, with mails recorded once per key.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime
+from functools import partial
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import Notification, SentNotification, User
+from games.clocks import mails, presence, timeouts, vacations
+from games.clocks.locks import lock_unless_busy
+from games.models import Game, Seat, Vacation
+
+BATCH = 500
+
+
+def _tasks():
+    from games import tasks
+
+    return tasks
+
+
+def scan_deadlines(now: datetime | None = None) -> int:
+    """Apply the timeout policy wherever a clock ran out; how many seats timed out."""
+    now = now or timezone.now()
+    due = Seat.objects.filter(
+        must_act=True, deadline__lte=now, bot_takeover_level="", game__status=Game.Status.ACTIVE
+    ).order_by("deadline")
+    game_ids = dict.fromkeys(due.values_list("game_id", flat=True)[:BATCH])
+    return sum(timeouts.time_out_game(game_id, now) for game_id in game_ids)
+
+
+def scan_reminders(now: datetime | None = None) -> int:
+    """Queue a reminder for each seat with 80% of its move's time used; how many."""
+    now = now or timezone.now()
+    due = Seat.objects.filter(
+        must_act=True,
+        reminder_at__lte=now,
+        deadline__gt=now,
+        game__status=Game.Status.ACTIVE,
+        user__isnull=False,
+        resigned_at__isnull=True,
+        auto_play=False,
+        bot_takeover_level="",
+    ).exclude(last_seen_at__gte=now - presence.PRESENT_FOR)
+    with transaction.atomic():
+        found = list(
+            lock_unless_busy(due, of=("self",)).values_list("pk", "waiting_version")[:BATCH]
+        )
+        for seat_id, version in found:
+            transaction.on_commit(partial(_tasks().send_reminder.delay, seat_id, version))
+    return len(found)
+
+
+def digest_day(user: User, now: datetime) -> tuple[int, str]:
+    """The user's local (hour, date) at ``now``."""
+    try:
+        zone = zoneinfo.ZoneInfo(user.timezone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    local = now.astimezone(zone)
+    return local.hour, local.date().isoformat()
+
+
+def scan_digests(now: datetime | None = None) -> int:
+    """Queue today's digest for users whose local digest hour it is; how many.
+
+    A digest goes out during the chosen hour only (a scan missed for the whole hour skips
+    that day) and only when some game waits for the user.
+    """
+    now = now or timezone.now()
+    digesters = User.objects.filter(is_active=True, turn_mail=User.TurnMail.DIGEST)
+    hour_now = Q(pk__in=[])
+    for name in set(digesters.values_list("timezone", flat=True)):
+        user = User(timezone=name)
+        hour_now |= Q(timezone=name, digest_hour=digest_day(user, now)[0])
+    waiting = Q(seats__must_act=True, seats__game__status=Game.Status.ACTIVE)
+    due = User.objects.filter(pk__in=digesters.filter(hour_now).filter(waiting).values("pk"))
+    queued = 0
+    with transaction.atomic():
+        for user in lock_unless_busy(due.order_by("pk"))[:BATCH]:
+            day = digest_day(user, now)[1]
+            key = f"digest-{day}"
+            if SentNotification.objects.filter(
+                user=user, kind=Notification.DIGEST, game=None, key=key
+            ).exists():
+                continue
+            transaction.on_commit(partial(_tasks().send_digest.delay, user.pk, day))
+            queued += 1
+    return queued
+
+
+def scan_vacations(now: datetime | None = None) -> int:
+    """End vacations whose allowance ran out, warn a day before, and mend clocks left
+    paused or running by an interrupted pass; returns how many vacations ended."""
+    now = now or timezone.now()
+    ended = 0
+    over = Vacation.objects.filter(started_at__isnull=False, ends_at__lte=now)
+    for vacation in over.select_related("user")[:BATCH]:
+        stopped = vacations.vacation_stop(user=vacation.user, now=min(vacation.ends_at, now))
+        ended += stopped.started_at is None
+    ending = Vacation.objects.filter(
+        started_at__isnull=False, ends_at__gt=now, ends_at__lte=now + vacations.WARN_BEFORE
+    )
+    for vacation in ending[:BATCH]:
+        key = mails.vacation_warning_key(vacation)
+        if not SentNotification.objects.filter(
+            user_id=vacation.user_id, kind=Notification.VACATION_ENDING, key=key
+        ).exists():
+            _tasks().send_vacation_warning.delay(vacation.user_id)
+    _mend_clocks(now)
+    return ended
+
+
+def _mend_clocks(now: datetime) -> None:
+    waiting = Seat.objects.filter(
+        must_act=True, game__status=Game.Status.ACTIVE, game__clock_days__gt=0
+    )
+    away = Q(game__allow_vacation=True, user__vacation__started_at__isnull=False)
+    to_run = waiting.filter(deadline__isnull=True, time_left__isnull=False).exclude(away)
+    to_pause = waiting.filter(away, deadline__isnull=False)
+    for paused, seats in ((False, to_run), (True, to_pause)):
+        for user in User.objects.filter(pk__in=seats.values("user_id"))[:BATCH]:
+            vacations.set_clocks_paused(user, paused, now, announce=False)
