@@ -9,6 +9,7 @@ from .contract import GameRules
 # slug -> module that defines RULES; listed here so the registry needs no import magic.
 _MODULES = {
     "silk-road": "games.engine.silk_road",
+    "samarkand": "games.engine.samarkand",
 }
 _loaded: dict[str, GameRules] = {}
 
