@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import ApiToken
-from games import selectors, services
+from games import bots, selectors, services
 from games.engine import Action, MalformedAction
 from games.errors import GameError, InvalidInput, StaleVersion
 from games.models import Game
@@ -141,6 +141,8 @@ def _seats_json(game: Game) -> list[dict[str, Any]]:
                 "seat": number,
                 "name": seat.display_name if seat else None,
                 "must_act": bool(seat and seat.must_act),
+                "bot": (seat.bot_level or None) if seat else None,
+                "played_by_bot": (seat.bot_takeover_level or None) if seat else None,
             }
         )
     return seats
@@ -212,6 +214,7 @@ def _create(request, user):
     public = data.get("public", True)
     random_order = data.get("random_seat_order", True)
     invite = data.get("invite", [])
+    bot_seats = data.get("bots")
     if not isinstance(public, bool) or not isinstance(random_order, bool):
         raise InvalidInput("'public' and 'random_seat_order' must be true or false.")
     if not isinstance(invite, list):
@@ -224,13 +227,19 @@ def _create(request, user):
         public=public,
         random_seat_order=random_order,
         invite=invite,
+        bots=bot_seats,
     )
-    return JsonResponse({"id": table.pk, "invite_code": table.invite_code}, status=201)
+    return JsonResponse(
+        {"id": table.pk, "invite_code": table.invite_code, "status": table.status}, status=201
+    )
 
 
 @api_view("GET")
 def game(request, user, game_id: int):
-    return JsonResponse(game_detail(_visible_game(game_id, user), user))
+    table = _visible_game(game_id, user)
+    if table.status == Game.Status.ACTIVE:
+        bots.release_for(table, user)  # the player is back: their seat is theirs
+    return JsonResponse(game_detail(table, user))
 
 
 @api_view("POST")

@@ -6,4 +6,4 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
-        from games import notifications  # noqa: F401  (connects the mail receivers)
+        from games import bots, notifications  # noqa: F401  (connect their receivers)

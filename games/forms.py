@@ -1,4 +1,5 @@
-"""Forms of the game pages: a new table (per game, from the engine's options) and chat."""
+"""Forms of the game pages: a new table (per game, from the engine's options, with any
+seats for computer players) and invitations."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 
 from django import forms
 
+from games.bots import LEVEL_CHOICES
 from games.clocks.control import BANK_CAP_DAYS, CLOCK_DAYS
 from games.engine import GameRules
 from games.engine.bots import LEVELS as BOT_LEVELS
@@ -86,6 +88,13 @@ class TableForm(forms.Form):
         counts = range(rules.min_players, rules.max_players + 1)
         self.fields["players"].choices = [(n, f"{n} players") for n in counts]
         self.fields["players"].initial = rules.min_players
+        for number in range(1, rules.max_players):
+            self.fields[f"bot_{number}"] = forms.ChoiceField(
+                label=f"Player {number + 1}",
+                choices=[("", "A person (invite or from the lobby)"), *LEVEL_CHOICES],
+                required=False,
+                help_text="Players past the table's size are ignored." if number == 1 else "",
+            )
         for option in rules.options:
             self.fields[f"option_{option.name}"] = forms.ChoiceField(
                 label=option.label,
@@ -96,6 +105,11 @@ class TableForm(forms.Form):
 
     def game_options(self) -> dict[str, str]:
         return {o.name: self.cleaned_data[f"option_{o.name}"] for o in self.rules.options}
+
+    def bot_seats(self) -> list[str | None]:
+        """A level or None per seat; you take the first."""
+        players = self.cleaned_data["players"]
+        return [None] + [self.cleaned_data.get(f"bot_{n}") or None for n in range(1, players)]
 
     def invitees(self) -> list[str]:
         return split_invitees(self.cleaned_data.get("invite", ""))

@@ -175,6 +175,8 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         "colours": seat_colours(game.players),
         "version": game.version,
         "board_template": f"games/boards/{game.game}.html",
+        # Seats of people that a bot plays while they are away.
+        "away": [seat.number for seat in game.seats.all() if seat.bot_takeover_level],
     }
     if not started:
         return context

@@ -24,6 +24,7 @@ from games import engine, signals
 from games.clocks import presence, seat_clock
 from games.clocks.control import clean_time_control
 from games.engine import Action, GameRules, IllegalAction
+from games.engine.bots import LEVELS as BOT_LEVELS
 from games.errors import (
     Conflict,
     Forbidden,
@@ -68,6 +69,40 @@ def clean_options(rules: GameRules, options: object) -> dict[str, str]:
             raise InvalidInput(f"That is not a choice for “{option.label}”.")
         cleaned[option.name] = value
     return cleaned
+
+
+def clean_bot_seats(bots: object, players: int) -> dict[int, str]:
+    """Seat number → bot level, from a list (a level or null per seat) or an object.
+
+    ``["search", None, "random"]`` and ``{"0": "search", "2": "random"}`` say the same.
+    At least one seat is left for a person: the creator sits there.
+    """
+    if bots is None:
+        return {}
+    if isinstance(bots, (list, tuple)):
+        if len(bots) != players:
+            raise InvalidInput(f"'bots' lists one entry per seat: {players} here.")
+        pairs = [(number, level) for number, level in enumerate(bots) if level is not None]
+    elif isinstance(bots, Mapping):
+        pairs = [(_seat_number(key, players), level) for key, level in bots.items()]
+    else:
+        raise InvalidInput("'bots' is a list with a level or null per seat, or an object.")
+    if any(level not in BOT_LEVELS for _, level in pairs):
+        raise InvalidInput(f"A bot's level is one of {', '.join(BOT_LEVELS)}.")
+    if len(pairs) >= players:
+        raise InvalidInput("Leave at least one seat for a person: you sit there.")
+    return dict(pairs)
+
+
+def _seat_number(key: object, players: int) -> int:
+    number = -1
+    if isinstance(key, str) and key.isdigit():
+        number = int(key)
+    elif isinstance(key, int) and not isinstance(key, bool):
+        number = key
+    if not 0 <= number < players:
+        raise InvalidInput(f"Bot seats are numbered 0 to {players - 1}.")
+    return number
 
 
 def _locked_game(game_id: object) -> Game:
@@ -168,8 +203,12 @@ def game_create(
     random_seat_order: bool = True,
     invite: Sequence[str] = (),
     time_control: Mapping[str, object] | None = None,
+    bots: Sequence[str | None] | Mapping[str, str] | None = None,
 ) -> Game:
-    """Open a table for ``game`` with the creator in the first seat."""
+    """Open a table for ``game`` with the creator in the first seat that is not a bot's.
+
+    ``bots`` (see ``clean_bot_seats``) seats computer players; a table they fill starts.
+    """
     rules = rules_for(game)
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidInput("Say how many players the table is for.")
@@ -178,6 +217,7 @@ def game_create(
             f"{rules.name} is for {rules.min_players} to {rules.max_players} players."
         )
     cleaned = clean_options(rules, options)
+    bot_seats = clean_bot_seats(bots, players)
     invitees = _resolve_invitees(invite)
     with transaction.atomic():
         table = Game.objects.create(
@@ -189,7 +229,12 @@ def game_create(
             creator=creator,
             **clean_time_control(time_control),
         )
-        Seat.objects.create(game=table, number=0, user=creator)
+        for number, level in bot_seats.items():
+            Seat.objects.create(game=table, number=number, bot_level=level)
+        first_free = min(set(range(players)) - set(bot_seats))
+        Seat.objects.create(game=table, number=first_free, user=creator)
+        if len(bot_seats) == players - 1:
+            game_start(game=table)
         _send_invites(table, invitees)
     return table
 
@@ -308,6 +353,9 @@ def game_act(
                 raise NotAPlayer("You are not playing in this game.")
             seat = mine.number
             presence.acting_in_person(game, mine)
+            if mine.bot_takeover_level:  # back from being away: the seat is theirs again
+                mine.bot_takeover_level = ""
+                mine.save(update_fields=["bot_takeover_level"])
         _require_active(game)
         if expected_version is not None and expected_version != game.version:
             raise StaleVersion(game.version)

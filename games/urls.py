@@ -12,6 +12,7 @@ urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("games/", views.mine, name="mine"),
     path("games/new/", views.create, name="create"),
+    path("games/new/computer", views.play_computer, name="play_computer"),
     path("games/<game_id:game_id>/", views.game_detail, name="game"),
     path("games/<game_id:game_id>/version", views.game_version, name="version"),
     path("games/<game_id:game_id>/act", views.act, name="act"),

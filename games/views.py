@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games import catalogue, offers, selectors, services
+from games import bots, catalogue, offers, selectors, services
 from games.clocks import presence
 from games.clocks.events import last_event_id
 from games.engine import Action, MalformedAction
@@ -66,15 +66,44 @@ def create(request):
                 random_seat_order=form.cleaned_data["seat_order"] == "random",
                 invite=form.invitees(),
                 time_control=form.time_control(),
+                bots=form.bot_seats(),
             )
         except GameError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, "Your table is open. Share the invite link to fill it.")
+            if table.status == Game.Status.OPEN:
+                messages.success(request, "Your table is open. Share the invite link to fill it.")
             return redirect("games:game", table.pk)
     status = 400 if request.method == "POST" else 200
     context = {"rules": rules, "slug": slug, "form": form}
     return render(request, "games/create.html", context, status=status)
+
+
+COMPUTER_LEVEL = "greedy"
+
+
+@login_required
+@require_POST
+def play_computer(request):
+    """One click: a private game against bots, started at once (three players when allowed)."""
+    try:
+        rules = services.rules_for(request.POST.get("game"))
+    except InvalidInput:
+        raise Http404("There is no such game.") from None
+    level = request.POST.get("level") or COMPUTER_LEVEL
+    players = min(max(rules.min_players, 3), rules.max_players)
+    try:
+        table = services.game_create(
+            creator=request.user,
+            game=rules.slug,
+            players=players,
+            public=False,
+            bots=[None] + [level] * (players - 1),
+        )
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:home")
+    return redirect("games:game", table.pk)
 
 
 # --- one game --------------------------------------------------------------------------
@@ -180,7 +209,10 @@ def _invited_game(game_id: int, code: str | None) -> Game | None:
 
 def game_detail(request, game_id: int):
     presence.visit(game_id, request.user)  # back at the table: their own moves again
-    return _render_game(request, _game_or_404(request, game_id))
+    game = _game_or_404(request, game_id)
+    if game.status == Game.Status.ACTIVE:
+        bots.release_for(game, request.user)  # the player is back: their seat is theirs
+    return _render_game(request, game)
 
 
 def invite(request, code: str):

@@ -1,0 +1,121 @@
+"""A bot plays a person's seat while they are away, until they act or open the game."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from django.urls import reverse
+
+from games import bots
+from games.errors import InvalidInput
+from games.models import Game, Move
+from tests.games.helpers import act
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(make_game, ana, ben):
+    """Ana (seat 0, to move) against Ben (seat 1), both people."""
+    return make_game(ana, ben)
+
+
+def test_a_bot_plays_a_taken_over_seat(game, ana, run_on_commit):
+    with run_on_commit():
+        bots.take_over(game, 0, "random")
+    game.refresh_from_db()
+    assert game.seats.get(user=ana).bot_takeover_level == "random"
+    assert game.version >= 1
+    assert set(Move.objects.filter(game=game).values_list("seat", flat=True)) == {0}
+    assert game.rules.to_act(game.state) == (1,)  # ben's move now
+
+
+def test_the_bot_keeps_playing_the_seat_while_its_person_is_away(game, ana, ben, run_on_commit):
+    with run_on_commit():
+        bots.take_over(game, 0, "greedy")
+    game.refresh_from_db()
+    with run_on_commit():
+        act(game, ben, "pass")
+    game.refresh_from_db()
+    assert game.rules.to_act(game.state) == (1,) or game.status == Game.Status.FINISHED
+    assert game.seats.get(user=ana).bot_takeover_level == "greedy"
+
+
+def test_acting_gives_the_seat_back(game, ana):
+    bots.take_over(game, 0, "random")  # nothing commits here, so the bot's move never runs
+    act(game, ana, "pass")
+    assert game.seats.get(user=ana).bot_takeover_level == ""
+    assert bots.release(game, 0) is False
+
+
+def test_opening_the_game_gives_the_seat_back(game, ana, client):
+    bots.take_over(game, 1, "random")  # ben's seat, not his turn yet
+    client.force_login(game.seats.get(number=1).user)
+    response = client.get(reverse("games:game", args=[game.pk]))
+    assert response.status_code == 200
+    assert game.seats.get(number=1).bot_takeover_level == ""
+    assert "played by a bot while away" not in response.content.decode()
+
+
+def test_the_game_page_shows_who_plays_the_seat(game, ana, client):
+    bots.take_over(game, 1, "greedy")
+    client.force_login(ana)
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert "played by a bot while away" in page
+    assert game.seats.get(number=1).bot_takeover_level == "greedy"  # ana opened, not ben
+
+
+def test_the_api_says_who_plays_the_seat(game, ana, client):
+    bots.take_over(game, 1, "search")
+    client.force_login(ana)
+    seats = client.get(f"/api/games/{game.pk}").json()["seats"]
+    assert seats[1]["played_by_bot"] == "search"
+    assert seats[0]["played_by_bot"] is None and seats[0]["bot"] is None
+
+
+def test_release_ends_the_takeover_and_the_bot_stops(game, ana, ben, run_on_commit):
+    bots.take_over(game, 1, "random")
+    assert bots.release(game, 1) is True
+    with run_on_commit():
+        act(game, ana, "pass")
+    game.refresh_from_db()
+    assert game.version == 1  # nobody played for ben
+    assert bots.play_bot_move(game.pk, 1, 1) is None
+
+
+def test_only_a_persons_seat_can_be_taken_over(table_with_bots, ana):
+    table = table_with_bots(ana, [None, "random"])
+    with pytest.raises(InvalidInput):
+        bots.take_over(table, 1, "greedy")
+    with pytest.raises(InvalidInput):
+        bots.take_over(table, 0, "grandmaster")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_played_by_bots_to_the_end_runs_as_a_loop_not_a_recursion(ana, monkeypatch):
+    """With real commits each eager task queues the next from inside itself; the stack
+    must stay as deep as for one move, however long the game."""
+    from games import services
+
+    depths = []
+    real = services.game_act
+
+    def measuring(**kwargs):
+        depths.append(len(inspect.stack(0)))
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "game_act", measuring)
+    table = services.game_create(
+        creator=ana,
+        game="toy",
+        players=3,
+        options={"target": "15"},
+        random_seat_order=False,
+        bots=[None, "random", "greedy"],
+    )
+    bots.take_over(table, 0, "random")
+    table.refresh_from_db()
+    assert table.status == Game.Status.FINISHED
+    assert len(depths) == table.version > 10
+    assert max(depths) - min(depths) < 15
