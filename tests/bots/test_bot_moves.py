@@ -28,9 +28,7 @@ def test_a_table_of_one_person_and_two_bots_starts_at_once(table_with_bots, ana)
 
 
 @pytest.mark.parametrize("attempt", range(4))
-def test_with_random_seat_order_the_bots_move_until_the_person_must(
-    table_with_bots, ana, attempt
-):
+def test_with_random_seat_order_the_bots_move_until_the_person_must(table_with_bots, ana, attempt):
     game = table_with_bots(ana, [None, "random", "search"], random_seat_order=True)
     mine = human_seat(game, ana)
     assert game.rules.to_act(game.state) == (mine,)
