@@ -10,6 +10,7 @@ from .contract import GameRules
 _MODULES = {
     "silk-road": "games.engine.silk_road",
     "samarkand": "games.engine.samarkand",
+    "merchant-lord": "games.engine.merchant_lord",
 }
 _loaded: dict[str, GameRules] = {}
 

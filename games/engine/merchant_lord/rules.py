@@ -1,0 +1,387 @@
+"""Merchant Lord: carrying out actions and moving the round along.
+
+A round: every caravan rolls at once (no one has anything to decide while dice roll, so
+the engine rolls them all in one go); then, in turn order from the start player, each
+player sells goods, expands villages and uses favours, and their unsold goods go to the
+market for a favour each; then, in turn order, players buy merchant cards; then dice come
+home, the start player moves left and the row is refilled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import decks, rng
+from ..contract import Action, GameRules, LogEntry, Outcome, State, log
+from . import actions, cards, scoring, view
+from .state import (
+    card_name,
+    empty_work,
+    is_open,
+    needed,
+    new_game,
+    remove_values,
+    stalls,
+    table_cards,
+    village_name,
+    work_for,
+)
+
+
+class MerchantLordRules(GameRules):
+    slug = "merchant-lord"
+    name = "Merchant Lord"
+    min_players = 2
+    max_players = 4
+    blurb = (
+        "Roll your caravans, sell goods at your villages or your rivals', and tuck merchant "
+        "cards under your villages: the first to nine cards on the table ends the game."
+    )
+
+    # --- the contract -----------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError("Merchant Lord is for 2 to 4 players.")
+        state = new_game(players, seed)
+        refill_row(state)
+        roll_all(state)
+        settle(state)
+        return state
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return () if state["phase"] == "over" else (state["turn"],)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return actions.legal(state, seat)
+
+    def perform(self, state: State, seat: int, action: Action) -> list[LogEntry]:
+        entries = _HANDLERS[action.type](state, seat, action)
+        entries.extend(settle(state))
+        return entries
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.build(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def prompt(self, state: State, seat: int | None) -> str:
+        return view.prompt(state, seat)
+
+    def default_action(self, state: State, seat: int) -> Action:
+        legal = self.legal_actions(state, seat)
+        for kind in ("skip_free", "unchoose", "cancel", "end_turn", "done"):
+            for action in legal:
+                if action.type == kind:
+                    return action
+        return legal[0]
+
+    def explain(self, state: State, seat: int, action: Action) -> str:
+        return scoring.explain(state, seat, action) or super().explain(state, seat, action)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return scoring.evaluate(state, seat)
+
+    def invariant_violations(self, state: State) -> list[str]:
+        return scoring.invariant_violations(state)
+
+
+# --- actions ------------------------------------------------------------------------------
+def do_buy(state: State, seat: int, action: Action) -> list[LogEntry]:
+    card_id = action["card"]
+    me = state["seats"][seat]
+    state["row"].remove(card_id)
+    me["hand"].append(card_id)
+    me["coins"] -= cards.CARD_COST
+    if not state["row"]:  # the last card was taken: the row fills up at once
+        refill_row(state)
+    return [log(f"{{p{seat}}} bought {card_name(card_id)} for {cards.CARD_COST} coins.")]
+
+
+def do_done(state: State, seat: int, action: Action) -> list[LogEntry]:
+    return next_buyer(state)
+
+
+def do_sell(state: State, seat: int, action: Action) -> list[LogEntry]:
+    owner, index = action["owner"], action["village"]
+    me = state["seats"][seat]
+    village = state["seats"][owner]["villages"][index]
+    work = work_for(state, owner, index)
+    row = stalls(village, index, work)
+    values = needed(state, owner, index)
+    remove_values(me["dice"], values)
+    village["dice"] = values
+    village["by"] = seat
+    if work:
+        village["left"].extend(work["left"])
+        village["right"].extend(work["right"])
+    state["work"] = empty_work()
+    trim_marks(state, seat)
+
+    coins = favours = 0
+    bonuses = []
+    for stall in row:
+        reward = stall["reward"]
+        if reward in cards.INCOME:
+            coins += cards.INCOME[reward][0]
+            favours += cards.INCOME[reward][1]
+        elif stall["new"]:  # a one-time reward: only when its card is placed and filled
+            bonuses.append(reward)
+    me["coins"] += coins
+    me["favours"] += favours
+    where = "their" if owner == seat else f"{{p{owner}}}'s"
+    goods = "+".join(str(v) for v in values)
+    tucked = sum(1 for stall in row if stall["new"])
+    text = f"{{p{seat}}} sold {goods} at {where} {village_name(index)} village"
+    if tucked:
+        text += f", tucking {tucked} merchant card{'s' if tucked > 1 else ''}"
+    text += f": {earned(coins, favours)}"
+    if owner != seat:
+        state["seats"][owner]["coins"] += coins
+        state["seats"][owner]["favours"] += favours
+        text += f"; {{p{owner}}} earns the same"
+    entries = [log(text + ".")]
+    for reward in bonuses:
+        entries.extend(activate(state, seat, reward))
+    entries.extend(check_final(state, seat))
+    return entries
+
+
+def earned(coins: int, favours: int) -> str:
+    parts = []
+    if coins:
+        parts.append(f"{coins} coin{'s' if coins > 1 else ''}")
+    if favours:
+        parts.append(f"{favours} favour{'s' if favours > 1 else ''}")
+    return " and ".join(parts) or "nothing"
+
+
+def activate(state: State, seat: int, reward: str) -> list[LogEntry]:
+    me = state["seats"][seat]
+    if reward == cards.FREE_CARD:
+        drawn = decks.draw(state, 1)
+        if not drawn:
+            return [log(f"{{p{seat}}} earns a free merchant card, but the deck is empty.")]
+        me["hand"].extend(drawn)
+        return [
+            log(
+                f"{{p{seat}}} draws a free merchant card.",
+                **{f"p{seat}": f"{{p{seat}}} draws a free merchant card: {card_name(drawn[0])}."},
+            )
+        ]
+    if reward == cards.FREE_DIE:
+        if me["dice_count"] >= cards.MAX_DICE:
+            return [log(f"{{p{seat}}} already has {cards.MAX_DICE} caravans: no free die.")]
+        me["dice_count"] += 1
+        return [log(f"{{p{seat}}} gains a caravan die (from next round: {me['dice_count']}).")]
+    state["free_places"] += 1
+    return [log(f"{{p{seat}}} earns a free placement.")]
+
+
+def do_choose(state: State, seat: int, action: Action) -> list[LogEntry]:
+    state["chosen"] = {"card": action["card"], "side": action["side"]}
+    return []
+
+
+def do_unchoose(state: State, seat: int, action: Action) -> list[LogEntry]:
+    state["chosen"] = None
+    return []
+
+
+def do_tuck(state: State, seat: int, action: Action) -> list[LogEntry]:
+    chosen = state["chosen"]
+    state["seats"][seat]["hand"].remove(chosen["card"])
+    state["work"]["village"] = action["village"]
+    state["work"][chosen["side"]].append(chosen["card"])
+    state["chosen"] = None
+    return []
+
+
+def do_cancel(state: State, seat: int, action: Action) -> list[LogEntry]:
+    work = state["work"]
+    state["seats"][seat]["hand"].extend(work["left"] + work["right"])
+    state["work"] = empty_work()
+    return []
+
+
+def do_place(state: State, seat: int, action: Action) -> list[LogEntry]:
+    chosen, index = state["chosen"], action["village"]
+    me = state["seats"][seat]
+    me["hand"].remove(chosen["card"])
+    me["villages"][index][chosen["side"]].append(chosen["card"])
+    state["chosen"] = None
+    state["free_places"] -= 1
+    text = (
+        f"{{p{seat}}} places {card_name(chosen['card'])} free on the {chosen['side']} of "
+        f"their {village_name(index)} village (it will never activate)."
+    )
+    return [log(text), *check_final(state, seat)]
+
+
+def do_skip_free(state: State, seat: int, action: Action) -> list[LogEntry]:
+    state["chosen"] = None
+    state["free_places"] -= 1
+    return [log(f"{{p{seat}}} gives up a free placement.")]
+
+
+def do_mark(state: State, seat: int, action: Action) -> list[LogEntry]:
+    state["marked"].append(action["value"])
+    state["marked"].sort()
+    return []
+
+
+def do_unmark(state: State, seat: int, action: Action) -> list[LogEntry]:
+    state["marked"].remove(action["value"])
+    return []
+
+
+def do_reroll(state: State, seat: int, action: Action) -> list[LogEntry]:
+    me = state["seats"][seat]
+    old = list(state["marked"])
+    remove_values(me["dice"], old)
+    new = [rng.roll(state) for _ in old]
+    me["dice"] = sorted(me["dice"] + new)
+    me["favours"] -= cards.REROLL_COST
+    state["marked"] = []
+    return [
+        log(
+            f"{{p{seat}}} pays a favour to reroll {' '.join(map(str, old))}: "
+            f"{' '.join(map(str, new))}."
+        )
+    ]
+
+
+def do_nudge(state: State, seat: int, action: Action) -> list[LogEntry]:
+    me = state["seats"][seat]
+    me["dice"].remove(action["value"])
+    me["dice"] = sorted(me["dice"] + [action["to"]])
+    me["favours"] -= cards.NUDGE_COST
+    trim_marks(state, seat)
+    return [log(f"{{p{seat}}} pays 2 favours to turn a {action['value']} into a {action['to']}.")]
+
+
+def do_end_turn(state: State, seat: int, action: Action) -> list[LogEntry]:
+    return market(state, seat) + next_seller(state)
+
+
+_HANDLERS = {
+    "buy": do_buy,
+    "done": do_done,
+    "sell": do_sell,
+    "choose": do_choose,
+    "unchoose": do_unchoose,
+    "tuck": do_tuck,
+    "cancel": do_cancel,
+    "place": do_place,
+    "skip_free": do_skip_free,
+    "mark": do_mark,
+    "unmark": do_unmark,
+    "reroll": do_reroll,
+    "nudge": do_nudge,
+    "end_turn": do_end_turn,
+}
+
+
+# --- the flow of a round ----------------------------------------------------------------
+def trim_marks(state: State, seat: int) -> None:
+    """Drop marks on dice that are no longer there (sold or changed)."""
+    dice = list(state["seats"][seat]["dice"])
+    kept = []
+    for value in state["marked"]:
+        if value in dice:
+            dice.remove(value)
+            kept.append(value)
+    state["marked"] = kept
+
+
+def market(state: State, seat: int) -> list[LogEntry]:
+    me = state["seats"][seat]
+    left = len(me["dice"])
+    me["favours"] += left
+    me["dice"] = []
+    state["marked"] = []
+    if not left:
+        return []
+    goods = "good" if left == 1 else "goods"
+    return [log(f"{{p{seat}}} sells {left} {goods} at the market for {left} favours.")]
+
+
+def check_final(state: State, seat: int) -> list[LogEntry]:
+    count = table_cards(state["seats"][seat])
+    if state["final"] is None and count >= cards.CARDS_TO_END:
+        state["final"] = seat
+        return [log(f"{{p{seat}}} has {count} cards on the table: this is the last round.")]
+    return []
+
+
+def next_seller(state: State) -> list[LogEntry]:
+    state["turn"] = (state["turn"] + 1) % state["players"]
+    if state["turn"] != state["start"]:
+        return []
+    if state["final"] is not None:
+        # Buying cannot add cards to the table and only costs tie-break coins: skip it.
+        state["phase"] = "over"
+        return [log("The last round is over.")]
+    state["phase"] = "buy"
+    return []
+
+
+def next_buyer(state: State) -> list[LogEntry]:
+    state["turn"] = (state["turn"] + 1) % state["players"]
+    if state["turn"] != state["start"]:
+        return []
+    return end_round(state)
+
+
+def end_round(state: State) -> list[LogEntry]:
+    for seat in state["seats"]:
+        for village in seat["villages"]:
+            village["dice"] = []
+            village["by"] = None
+    state["start"] = (state["start"] + 1) % state["players"]
+    state["turn"] = state["start"]
+    state["round"] += 1
+    state["phase"] = "sell"
+    refill_row(state)
+    return roll_all(state)
+
+
+def refill_row(state: State) -> None:
+    missing = state["players"] + 1 - len(state["row"])
+    if missing > 0:
+        state["row"].extend(decks.draw(state, missing))
+
+
+def roll_all(state: State) -> list[LogEntry]:
+    """The caravans arrive: every player rolls all their dice at once."""
+    rolls = []
+    for number, seat in enumerate(state["seats"]):
+        seat["dice"] = sorted(rng.roll(state) for _ in range(seat["dice_count"]))
+        rolls.append(f"{{p{number}}} {' '.join(map(str, seat['dice']))}")
+    return [log(f"Round {state['round']}: the caravans arrive. " + ", ".join(rolls) + ".")]
+
+
+def settle(state: State) -> list[LogEntry]:
+    """Move past steps with nothing to decide (a lost free placement, nothing to buy)."""
+    entries: list[LogEntry] = []
+    while state["phase"] != "over":
+        seat = state["turn"]
+        me = state["seats"][seat]
+        if state["phase"] == "buy":
+            if me["coins"] >= cards.CARD_COST and state["row"]:
+                break
+            entries.extend(next_buyer(state))
+        elif state["free_places"]:
+            if me["hand"] and any(is_open(v) for v in me["villages"]):
+                break
+            state["free_places"] = 0
+            state["chosen"] = None
+            entries.append(
+                log(f"{{p{seat}}} has no card or open village: the free placement is lost.")
+            )
+        elif [a.type for a in actions.legal(state, seat)] == ["end_turn"]:
+            entries.extend(market(state, seat) + next_seller(state))
+        else:
+            break
+    return entries
