@@ -278,3 +278,32 @@ def test_arena_counts_shared_wins_as_fractions_and_rotates_seats():
 
 def test_labels_tell_repeated_levels_apart():
     assert labels_for(["search", "search", "random"]) == ["search", "search#2", "random"]
+
+
+class DitherRules(RaceRules):
+    """The race plus a free toggle (tap / untap) that changes nothing that matters."""
+
+    def setup(self, players, options, seed):
+        return {**super().setup(players, options, seed), "tapped": False}
+
+    def legal_actions(self, state, seat):
+        actions = super().legal_actions(state, seat)
+        if actions and not state["offer"]:
+            actions.append(Action.make("untap" if state["tapped"] else "tap", label="Toggle"))
+        return actions
+
+    def perform(self, state, seat, action):
+        if action.type in ("tap", "untap"):
+            state["tapped"] = action.type == "tap"
+            return []
+        return super().perform(state, seat, action)
+
+
+def test_search_does_not_dither_with_moves_that_undo_each_other():
+    rules = DitherRules()
+    toggles = 0
+    for seed in range(40):
+        state = rules.setup(2, {}, seed)
+        state["tapped"] = bool(seed % 2)
+        toggles += choose_action(rules, state, 0, "search", seed, FAST).type in ("tap", "untap")
+    assert toggles == 0

@@ -11,6 +11,7 @@ The answer is the most visited action at the root.
 
 from __future__ import annotations
 
+import marshal
 import math
 from dataclasses import dataclass
 
@@ -37,7 +38,9 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.value = 0.0  # summed values for the seat whose move led here
-        self.children: dict[tuple[int, Action], _Node] = {}
+        # A decision's children are move groups keyed (seat, action type); a group's
+        # children are keyed by the action.
+        self.children: dict = {}
 
 
 class _Scale:
@@ -81,17 +84,54 @@ def search_action(
         seen = rules.determinize(state, seat, next_seed(gen))
         _iterate(rules, seen, seat, root, gen, scale, settings)
         watch.tick()
-    best = max(
-        range(len(actions)),
-        key=lambda i: _root_rank(root.children.get((seat, actions[i]))),
-    )
-    return actions[best]
+    groups = _by_type(actions)
+    kind = max(groups, key=lambda k: _rank(root.children.get((seat, k))))
+    group = root.children.get((seat, kind))
+    return max(groups[kind], key=lambda a: _rank(group.children.get(a) if group else None))
 
 
-def _root_rank(child: _Node | None) -> tuple[int, float]:
+def _rank(child: _Node | None) -> tuple[int, float]:
+    """Most visited first, then best valued."""
     if child is None:
         return (0, 0.0)
     return (child.visits, child.value / child.visits if child.visits else 0.0)
+
+
+def _by_type(actions: list[Action]) -> dict[str, list[Action]]:
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        groups.setdefault(action.type, []).append(action)
+    return groups
+
+
+def _select(
+    node: _Node, keys: list, gen: LocalRng, exploration: float
+) -> tuple[object, _Node, bool]:
+    """UCB with availability among ``keys`` of ``node``; an untried key is added first.
+
+    Returns (key, child, whether the child is new).
+    """
+    untried = []
+    chosen = None
+    best = -1.0
+    for key in keys:
+        child = node.children.get(key)
+        if child is None:
+            untried.append(key)
+            continue
+        child.avail += 1
+        if not untried:
+            ucb = child.value / child.visits + exploration * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if ucb > best:
+                best, chosen = ucb, (key, child)
+    if untried:
+        key = untried[randbelow(gen, len(untried))]
+        child = node.children[key] = _Node()
+        return key, child, True
+    key, child = chosen
+    return key, child, False
 
 
 def _iterate(
@@ -103,51 +143,61 @@ def _iterate(
     scale: _Scale,
     settings: SearchSettings,
 ) -> None:
+    """One descent: at each decision the chooser picks an action type, then an action of
+    that type (move groups: twenty ways to discard count as one choice against stopping)."""
     node = root
     path = []  # (node, seat who chose it)
     actor = seat
+    visited = {marshal.dumps(state)}
+    values = None
     while rules.outcome(state) is None:
         if node is not root:
             actor = _pick_actor(rules.to_act(state), gen)
         legal = rules.legal_actions(state, actor)
         if not legal:
             break
-        untried = []
-        chosen = None
-        best = -1.0
-        log_factor = settings.exploration
-        for action in legal:
-            child = node.children.get((actor, action))
-            if child is None:
-                untried.append(action)
-                continue
-            child.avail += 1
-            if not untried:
-                ucb = child.value / child.visits + log_factor * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if ucb > best:
-                    best, chosen = ucb, (action, child)
-        if untried:
-            action = untried[randbelow(gen, len(untried))]
-            child = _Node()
-            node.children[(actor, action)] = child
-            rules.perform(state, actor, action)
-            path.append((child, actor))
-            break
-        action, child = chosen
+        groups = _by_type(legal)
+        keys = [(actor, kind) for kind in groups]
+        (_, kind), group, new = _select(node, keys, gen, settings.exploration)
+        path.append((group, actor))
+        action, child, fresh = _select(group, groups[kind], gen, settings.exploration)
         rules.perform(state, actor, action)
         path.append((child, actor))
+        print_ = marshal.dumps(state)
+        if print_ in visited:
+            # Back where this descent has been (pick a card, put it back…): no progress,
+            # so whoever closed the loop scores nothing; bots must not dither forever.
+            values = _loop_values(state["players"], actor)
+            break
+        visited.add(print_)
+        if new or fresh:
+            break
         node = child
-    values = _rollout(rules, state, gen, scale, settings)
+    if values is None:
+        values = _rollout(rules, state, gen, scale, settings)
     root.visits += 1
     for child, chooser in path:
         child.visits += 1
         child.value += values[chooser]
 
 
+def _loop_values(players: int, actor: int) -> list[float]:
+    others = 1.0 / (players - 1) if players > 1 else 0.0
+    return [0.0 if seat == actor else others for seat in range(players)]
+
+
 def _pick_actor(waiting: tuple[int, ...], gen: LocalRng) -> int:
     return waiting[0] if len(waiting) == 1 else waiting[randbelow(gen, len(waiting))]
+
+
+def typed_choice(actions: list[Action], gen: LocalRng) -> Action:
+    """A random action, drawn by type first: twenty ways to discard must not drown out the
+    one way to end the turn, or rollouts dither instead of playing the game out."""
+    types = list(dict.fromkeys(action.type for action in actions))
+    if len(types) > 1:
+        kind = types[randbelow(gen, len(types))]
+        actions = [action for action in actions if action.type == kind]
+    return actions[randbelow(gen, len(actions))]
 
 
 def _rollout(
@@ -157,8 +207,7 @@ def _rollout(
         if rules.outcome(state) is not None:
             break
         actor = _pick_actor(rules.to_act(state), gen)
-        legal = rules.legal_actions(state, actor)
-        rules.perform(state, actor, legal[randbelow(gen, len(legal))])
+        rules.perform(state, actor, typed_choice(rules.legal_actions(state, actor), gen))
     outcome = rules.outcome(state)
     if outcome is not None:
         return win_shares(outcome, state["players"])
