@@ -101,7 +101,7 @@ def _send(game_id: int, seat: int, version: int) -> None:
     one after the other.
     """
     args = (game_id, seat, version)
-    countdown = float(getattr(settings, "BOT_MOVE_DELAY_SECONDS", 1.5))
+    countdown = float(getattr(settings, "BOT_MOVE_DELAY_SECONDS", 1.0))
     if not _runs_eagerly():
         play_bot_move.apply_async(args, countdown=countdown)
         return

@@ -34,6 +34,19 @@ def seat_names(game: Game) -> list[str]:
     for seat in game.seats.all():
         if seat.number < game.players:
             names[seat.number] = seat.display_name
+    return _number_twin_bots(game, names)
+
+
+def _number_twin_bots(game: Game, names: list[str]) -> list[str]:
+    """Two "Bot (greedy)" at a table become "Bot 1 (greedy)" and "Bot 2 (greedy)"."""
+    bots = {s.number: s.bot_level for s in game.seats.all() if s.bot_level and not s.user_id}
+    levels = list(bots.values())
+    counted: dict[str, int] = {}
+    for number in sorted(bots):
+        level = bots[number]
+        if levels.count(level) > 1 and number < len(names):
+            counted[level] = counted.get(level, 0) + 1
+            names[number] = f"Bot {counted[level]} ({level})"
     return names
 
 

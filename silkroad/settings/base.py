@@ -177,6 +177,6 @@ LOGGING = {
 # Bots: the pause before a bot's move (so people see the moves happen) and how long the
 # strongest level thinks per move (at most 1000 ms). BOT_SEARCH_ITERATIONS, when set,
 # replaces the time budget by a fixed number of iterations (deterministic: tests).
-BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "1.5"))
+BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "1.0"))
 BOT_SEARCH_BUDGET_MS = min(int(os.environ.get("BOT_SEARCH_BUDGET_MS", "800")), 1000)
 BOT_SEARCH_ITERATIONS: int | None = None

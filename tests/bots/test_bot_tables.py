@@ -197,3 +197,16 @@ def test_the_home_page_offers_to_play_against_the_computer(client, ana):
     page = client.get("/").content.decode()
     assert "Play against the computer" in page
     assert reverse("games:play_computer") in page
+
+
+def test_two_bots_of_one_level_get_numbers_in_the_game(ana):
+    from games.selectors import seat_names
+
+    table = services.game_create(
+        creator=ana,
+        game="toy",
+        players=4,
+        random_seat_order=False,
+        bots=[None, "greedy", "search", "greedy"],
+    )
+    assert seat_names(table) == ["ana", "Bot 1 (greedy)", "Bot (search)", "Bot 2 (greedy)"]
