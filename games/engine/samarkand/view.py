@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import board, data, scoring
+from . import board, data, moves, scoring
 from .state import State, hand_count, members, sell_mode
 
 
@@ -22,7 +22,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "turns": state["turns"],
         "active": state["active"],
         "step": state["step"],
-        "family": state["family"],
+        "family": _BADGES.get(state["family"]),  # the family married / expanded this turn
         "placed": list(state["placed"]),
         "end": state["end"],
         "supply": state["supply"],
@@ -36,15 +36,17 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "spaces": [_space(state, space) for space in board.SPACE_ORDER],
         "families": [_family(state, key) for key in board.FAMILY_ORDER],
         "relations": [list(pair) for pair in state["relations"]],
+        # families still without a relationship (the game ends when none is left)
         "unrelated": [
-            key
+            board.family_name(key)
             for key in board.FAMILY_ORDER
             if state["families"][key]["markers"] == data.MARKERS_PER_FAMILY
         ],
         "seats": [_seat(state, n) for n in range(state["players"])],
         # the bag's contents are public knowledge (every drawn tile is shown), its order not
-        "bag": sorted(state["bag"], key=board.FAMILY_ORDER.index),
-        "removed": list(state["removed"]),
+        "bag": [_BADGES[key] for key in sorted(state["bag"], key=board.FAMILY_ORDER.index)],
+        "removed": [_BADGES[key] for key in state["removed"]],
+        "discards_left": max(0, moves.max_discards(state) - state["discarded"]),
         "hand": _hand(state, seat) if mine else [],
         "score": [list(row) for row in scoring.breakdown(state, seat)] if mine else [],
     }
@@ -68,8 +70,11 @@ def _static_space(space_id: str) -> dict[str, Any]:
     return {
         "id": space_id,
         "kind": space["kind"],
+        "name": space["name"],
+        "short": space["name"].split(" (")[0],  # "Caspian Sea", not "Caspian Sea (north)"
         "label": board.space_label(space_id),
         "number": space.get("number"),
+        "home": _BADGES.get(_HOME_OF.get(space_id)),
         "x": space["x"],
         "y": space["y"],
     }
@@ -80,8 +85,9 @@ def _badge(key: str) -> dict[str, str]:
     return {k: info[k] for k in ("key", "name", "letter", "colour", "ink")}
 
 
-_STATIC = {space_id: _static_space(space_id) for space_id in board.SPACE_ORDER}
 _BADGES = {key: _badge(key) for key in board.FAMILY_ORDER}
+_HOME_OF = {start: key for key, start in board.START_OF.items()}
+_STATIC = {space_id: _static_space(space_id) for space_id in board.SPACE_ORDER}
 
 
 def _family(state: State, key: str) -> dict[str, Any]:
