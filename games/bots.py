@@ -25,7 +25,7 @@ from django.dispatch import receiver
 from games import services, signals
 from games.engine import Action
 from games.engine.bots import LEVELS, Budget, choose_action, respond_to_offers
-from games.errors import Conflict, InvalidInput, NotYourTurn, StaleVersion
+from games.errors import Conflict, IllegalMove, InvalidInput, NotYourTurn, StaleVersion
 from games.models import Game, Seat
 
 logger = logging.getLogger(__name__)
@@ -132,19 +132,42 @@ def play_bot_move(game_id: int, seat: int, version: int) -> int | None:
     if found is None:
         return None
     game, level = found
-    action = decide(game, seat, level)
+    try:
+        action = decide(game, seat, level)
+    except Exception:  # a bot's bug must not stall the table: play the default instead
+        logger.exception("The bot at seat %s of game %s could not decide", seat, game_id)
+        action = fallback_action(game, seat)
     if action is None:
         return None
     try:
         with transaction.atomic():
             if _bot_turn(game_id, seat, version, lock=True) != (game, level):
                 return None
-            played = services.game_act(
-                game_id=game_id, action=action, expected_version=version, seat=seat
-            )
+            try:
+                played = _act(game_id, seat, version, action)
+            except IllegalMove:
+                logger.exception("The bot at seat %s of game %s chose %s", seat, game_id, action)
+                played = _act(game_id, seat, version, fallback_action(game, seat))
     except (StaleVersion, NotYourTurn, Conflict):  # somebody moved first: nothing to do
         return None
     return played.version
+
+
+def _act(game_id: int, seat: int, version: int, action: Action | None) -> Game:
+    if action is None:
+        raise NotYourTurn("The bot has nothing to do.")
+    with transaction.atomic():  # a savepoint, so a refused action leaves nothing behind
+        return services.game_act(
+            game_id=game_id, action=action, expected_version=version, seat=seat
+        )
+
+
+def fallback_action(game: Game, seat: int) -> Action | None:
+    """What the seat does when its bot fails: the game's default, or declining an offer."""
+    rules, state = game.rules, game.state
+    if seat in rules.to_act(state):
+        return rules.default_action(state, seat)
+    return next((a for a in rules.legal_actions(state, seat) if a.type == "decline"), None)
 
 
 def _bot_turn(game_id: int, seat: int, version: int, *, lock: bool) -> tuple[Game, str] | None:

@@ -177,3 +177,30 @@ def test_bots_never_make_offers(table_with_bots, run_on_commit, ana):
         game.refresh_from_db()
     bot_moves = Move.objects.filter(game=game).exclude(seat=0)
     assert not bot_moves.filter(action__type="offer").exists()
+
+
+def test_a_bot_that_fails_to_decide_plays_the_default(table_with_bots, ana, monkeypatch):
+    game = table_with_bots(ana, [None, "search"])
+    state = game.state
+    state["turn"] = 1
+    Game.objects.filter(pk=game.pk).update(state=state)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the bot")
+
+    monkeypatch.setattr(bots, "decide", broken)
+    assert bots.play_bot_move(game.pk, 1, 0) == 1
+    move = Move.objects.get(game=game)
+    assert (move.seat, move.action["type"]) == (1, "pass")  # the toy game's default
+
+
+def test_a_bot_whose_choice_is_refused_plays_the_default(table_with_bots, ana, monkeypatch):
+    from games.engine import Action
+
+    game = table_with_bots(ana, [None, "search"])
+    state = game.state
+    state["turn"] = 1
+    Game.objects.filter(pk=game.pk).update(state=state)
+    monkeypatch.setattr(bots, "decide", lambda *a: Action.make("play", card="gold"))
+    assert bots.play_bot_move(game.pk, 1, 0) == 1
+    assert Move.objects.get(game=game).action["type"] == "pass"
