@@ -90,11 +90,17 @@ def _reshuffle_hidden(state, viewer, seed):
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_no_view_depends_on_cards_or_choices_hidden_from_the_viewer(players):
+    """Also: a bot's guess at the hidden cards (determinize) looks the same to its seat."""
     state, _ = _random_actions(players, 3, 250)
     for viewer in [None, *range(players)]:
         view = RULES.view(state, viewer)
         for seed in range(3):
             assert RULES.view(_reshuffle_hidden(state, viewer, seed), viewer) == view
+        if viewer is not None:
+            guess = RULES.determinize(state, viewer, 99)
+            assert RULES.view(guess, viewer) == view
+            assert RULES.invariant_violations(guess) == []
+            assert RULES.legal_actions(guess, viewer) == RULES.legal_actions(state, viewer)
         text = json.dumps(view)
         assert '"rng"' not in text and '"deck"' not in text and '"seed"' not in text
 
@@ -124,3 +130,11 @@ def test_the_view_of_a_player_shows_their_own_score_only():
     state = sc.game(3)
     assert RULES.view(state, 0)["score"][3] == ["Cash", 10]
     assert RULES.view(state, None)["score"] == []
+
+
+def test_determinize_redeals_the_hidden_cards():
+    state, _ = _random_actions(4, 8, 120)
+    guesses = [RULES.determinize(state, 0, seed) for seed in range(5)]
+    assert all(g["seats"][0]["hand"] == state["seats"][0]["hand"] for g in guesses)
+    assert any(g["deck"] != state["deck"] for g in guesses)
+    assert all(g["rng"] != state["rng"] for g in guesses)

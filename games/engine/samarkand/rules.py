@@ -23,6 +23,7 @@ from .state import (
     hand_count,
     marriable,
     new_game,
+    redeal_hidden,
     sell_mode,
     targets,
 )
@@ -299,6 +300,9 @@ class SamarkandRules(GameRules):
 
     def evaluate(self, state: State, seat: int) -> float:
         return heuristics.evaluate(state, seat)
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        return redeal_hidden(state, seat, seed)
 
     # --- consistency --------------------------------------------------------------------------
     def invariant_violations(self, state: State) -> list[str]:
