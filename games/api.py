@@ -19,7 +19,8 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import ApiToken
-from games import bots, selectors, services
+from games import bots, endings, selectors, services
+from games.clocks import presence
 from games.engine import Action, MalformedAction
 from games.errors import GameError, InvalidInput, StaleVersion
 from games.models import Game
@@ -141,6 +142,7 @@ def _seats_json(game: Game) -> list[dict[str, Any]]:
                 "seat": number,
                 "name": seat.display_name if seat else None,
                 "must_act": bool(seat and seat.must_act),
+                "deadline": seat.deadline.isoformat() if seat and seat.deadline else None,
                 "bot": (seat.bot_level or None) if seat else None,
                 "played_by_bot": (seat.bot_takeover_level or None) if seat else None,
             }
@@ -228,6 +230,7 @@ def _create(request, user):
         random_seat_order=random_order,
         invite=invite,
         bots=bot_seats,
+        time_control=data.get("time_control"),
     )
     return JsonResponse(
         {"id": table.pk, "invite_code": table.invite_code, "status": table.status}, status=201
@@ -239,7 +242,23 @@ def game(request, user, game_id: int):
     table = _visible_game(game_id, user)
     if table.status == Game.Status.ACTIVE:
         bots.release_for(table, user)  # the player is back: their seat is theirs
+        presence.visit(game_id, user)  # and no longer played by defaults
     return JsonResponse(game_detail(table, user))
+
+
+@api_view("POST")
+def resign(request, user, game_id: int):
+    endings.game_resign(game_id=game_id, user=user)
+    return JsonResponse(game_detail(_visible_game(game_id, user), user))
+
+
+@api_view("POST")
+def vote_end(request, user, game_id: int):
+    agree = _body(request).get("agree", True)
+    if not isinstance(agree, bool):
+        raise InvalidInput("'agree' must be true or false.")
+    endings.game_vote_end(game_id=game_id, user=user, agree=agree)
+    return JsonResponse(game_detail(_visible_game(game_id, user), user))
 
 
 @api_view("POST")

@@ -14,4 +14,6 @@ urlpatterns = [
     path("games/<game_id:game_id>/cancel", api.cancel, name="cancel"),
     path("games/<game_id:game_id>/actions", api.actions, name="actions"),
     path("games/<game_id:game_id>/chat", api.chat, name="chat"),
+    path("games/<game_id:game_id>/resign", api.resign, name="resign"),
+    path("games/<game_id:game_id>/vote-end", api.vote_end, name="vote_end"),
 ]

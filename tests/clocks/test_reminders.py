@@ -47,7 +47,9 @@ def test_the_next_move_gets_its_own_reminder(clocked, ana, ben, clock, committin
     assert len(outbox(REMINDER, to=ana)) == 2
 
 
-def test_no_reminder_while_the_player_has_the_game_open(client, clocked, ana, ben, clock, committing):
+def test_no_reminder_while_the_player_has_the_game_open(
+    client, clocked, ana, ben, clock, committing
+):
     game = clocked(ana, ben, days=1)
     client.force_login(ana)
     clock.shift(timedelta(hours=20))
