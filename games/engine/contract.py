@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import json
 import marshal
-from collections.abc import Mapping, Sequence
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -159,7 +159,7 @@ def log(text: str, **private_by_seat: str) -> LogEntry:
 
 def fill_names(text: str, names: Sequence[str]) -> str:
     for seat, name in enumerate(names):
-        text = text.replace("{p%d}" % seat, name)
+        text = text.replace(f"{{p{seat}}}", name)
     return text
 
 
