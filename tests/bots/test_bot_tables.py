@@ -10,6 +10,7 @@ from django.urls import reverse
 from games import services
 from games.errors import InvalidInput
 from games.models import Game, Seat
+from games.selectors import seat_names
 
 pytestmark = pytest.mark.django_db
 
@@ -18,22 +19,26 @@ def seats(game) -> list[tuple[int, str, str]]:
     return [(s.number, s.user.username if s.user else "", s.bot_level) for s in game.seats.all()]
 
 
-def test_the_creator_takes_the_first_seat_not_given_to_a_bot(ana):
-    table = services.game_create(
-        creator=ana,
+def open_toy(creator, bots, *, players=None, random_seat_order=False):
+    """A toy table opened by ``creator`` with ``bots`` (one entry per seat unless told)."""
+    players = len(bots) if players is None else players
+    return services.game_create(
+        creator=creator,
         game="toy",
-        players=4,
-        random_seat_order=False,
-        bots=["search", None, None, "random"],
+        players=players,
+        random_seat_order=random_seat_order,
+        bots=bots,
     )
+
+
+def test_the_creator_takes_the_first_seat_not_given_to_a_bot(ana):
+    table = open_toy(ana, ["search", None, None, "random"])
     assert table.status == Game.Status.OPEN  # seat 2 still waits for a person
     assert seats(table) == [(0, "", "search"), (1, "ana", ""), (3, "", "random")]
 
 
 def test_a_person_joining_takes_a_free_seat_and_starts_the_game(ana, ben):
-    table = services.game_create(
-        creator=ana, game="toy", players=3, random_seat_order=False, bots=[None, None, "greedy"]
-    )
+    table = open_toy(ana, [None, None, "greedy"])
     services.game_join(game_id=table.pk, user=ben)
     table.refresh_from_db()
     assert table.status == Game.Status.ACTIVE
@@ -41,9 +46,7 @@ def test_a_person_joining_takes_a_free_seat_and_starts_the_game(ana, ben):
 
 
 def test_bot_seats_may_be_given_by_number(ana):
-    table = services.game_create(
-        creator=ana, game="toy", players=3, bots={"0": "random", 2: "greedy"}
-    )
+    table = open_toy(ana, {"0": "random", 2: "greedy"}, players=3)
     assert table.status == Game.Status.ACTIVE
     assert sorted(s.bot_level for s in table.seats.all()) == ["", "greedy", "random"]
 
@@ -51,17 +54,13 @@ def test_bot_seats_may_be_given_by_number(ana):
 def test_the_random_seat_order_shuffles_bots_and_people(ana):
     numbers = set()
     for _ in range(20):
-        table = services.game_create(
-            creator=ana, game="toy", players=3, bots=[None, "random", "random"]
-        )
+        table = open_toy(ana, [None, "random", "random"], random_seat_order=True)
         numbers.add(table.seats.get(user=ana).number)
     assert numbers == {0, 1, 2}
 
 
 def test_bot_seats_are_named_after_their_level(ana):
-    table = services.game_create(
-        creator=ana, game="toy", players=3, random_seat_order=False, bots=[None, "random", "search"]
-    )
+    table = open_toy(ana, [None, "random", "search"])
     assert [s.display_name for s in table.seats.all()] == ["ana", "Bot (random)", "Bot (search)"]
 
 
@@ -79,13 +78,13 @@ def test_bot_seats_are_named_after_their_level(ana):
 )
 def test_bad_bot_seats_are_refused(ana, bots):
     with pytest.raises(InvalidInput):
-        services.game_create(creator=ana, game="toy", players=2, bots=bots)
+        open_toy(ana, bots, players=2)
     assert not Game.objects.exists()
 
 
 def test_a_game_needs_at_least_one_person(ana):
     with pytest.raises(InvalidInput, match="at least one seat for a person"):
-        services.game_create(creator=ana, game="toy", players=3, bots=["random"] * 3)
+        open_toy(ana, ["random"] * 3)
 
 
 def test_a_real_game_with_bots_reaches_the_persons_turn(ana, run_on_commit):
@@ -200,13 +199,5 @@ def test_the_home_page_offers_to_play_against_the_computer(client, ana):
 
 
 def test_two_bots_of_one_level_get_numbers_in_the_game(ana):
-    from games.selectors import seat_names
-
-    table = services.game_create(
-        creator=ana,
-        game="toy",
-        players=4,
-        random_seat_order=False,
-        bots=[None, "greedy", "search", "greedy"],
-    )
+    table = open_toy(ana, [None, "greedy", "search", "greedy"])
     assert seat_names(table) == ["ana", "Bot 1 (greedy)", "Bot (search)", "Bot 2 (greedy)"]
