@@ -182,6 +182,8 @@ def notify_turn(
             continue
         if seat.number not in waiting or not seat.user.wants_mail(Notification.TURN):
             continue
+        if seat.bot_takeover_level:  # a bot plays it while they are away
+            continue
         # An offer to you is told by the offer mail when you get those (notify_offer).
         if (
             move is not None

@@ -119,3 +119,14 @@ def test_a_game_played_by_bots_to_the_end_runs_as_a_loop_not_a_recursion(ana, mo
     assert table.status == Game.Status.FINISHED
     assert len(depths) == table.version > 10
     assert max(depths) - min(depths) < 15
+
+
+def test_no_turn_mail_for_a_seat_a_bot_plays(game, ana, ben, mailoutbox):
+    from games import notifications
+
+    bots.take_over(game, 1, "random")
+    act(game, ana, "pass")
+    sent = notifications.notify_turn(game_id=game.pk, move_seq=1, user_ids=[ben.pk])
+    assert sent == 0 and not mailoutbox
+    bots.release(game, 1)
+    assert notifications.notify_turn(game_id=game.pk, move_seq=1, user_ids=[ben.pk]) == 1
