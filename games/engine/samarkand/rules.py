@@ -9,7 +9,7 @@ holder's families. The sale then happens on its own, so nobody learns who keeps 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..contract import Action, GameRules, LogEntry, Outcome, State, log
@@ -39,6 +39,14 @@ SELL_LABELS = {
 
 def _a(kind: str, label: str, **params: Any) -> Action:
     return Action.make(kind, label=label, **params)
+
+
+def _family_choices(
+    kind: str, families: list[str], label: Callable[[str, str], str]
+) -> list[Action]:
+    """One choice per family (labelled by ``label(name, key)``), then "Back"."""
+    choices = [_a(kind, label(board.family_name(key), key), family=key) for key in families]
+    return choices + [_a("back", "Back")]
 
 
 class SamarkandRules(GameRules):
@@ -81,24 +89,19 @@ class SamarkandRules(GameRules):
                 actions.append(_a("expand", "Expand a trading route"))
             return actions or [_a("pass", "Pass (you can neither marry nor expand)")]
         if step == "marry":
-            return [
-                _a(
-                    "marry_family",
-                    f"Marry into the {board.family_name(key)} family "
-                    f"({board.FAMILIES[key]['portion']} Dirham)",
-                    family=key,
-                )
-                for key in marriable(state, seat)
-            ] + [_a("back", "Back")]
+            return _family_choices(
+                "marry_family",
+                marriable(state, seat),
+                lambda name, key: (
+                    f"Marry into the {name} family ({board.FAMILIES[key]['portion']} Dirham)"
+                ),
+            )
         if step == "expand":
-            return [
-                _a(
-                    "expand_family",
-                    f"Expand the {board.family_name(key)} trading route",
-                    family=key,
-                )
-                for key in expandable(state, seat)
-            ] + [_a("back", "Back")]
+            return _family_choices(
+                "expand_family",
+                expandable(state, seat),
+                lambda name, key: f"Expand the {name} trading route",
+            )
         if step == "place":
             return self._place_actions(state)
         return self._discard_actions(state, seat)
