@@ -7,5 +7,6 @@ def waiting_games(request) -> dict:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    count = Seat.objects.filter(user=user, must_act=True, game__status="active").count()
+    waiting = Seat.objects.filter(user=user, must_act=True, game__status="active")
+    count = waiting.filter(resigned_at__isnull=True).count()  # resigned: played for them
     return {"games_waiting_count": count}

@@ -85,7 +85,8 @@ def my_games(*, user) -> MyGames:
         seat = mine[game.pk]
         game.my_seat = seat
         if game.status == Game.Status.ACTIVE:
-            (result.to_act if seat.must_act else result.active).append(game)
+            waiting = seat.must_act and not seat.resigned_at
+            (result.to_act if waiting else result.active).append(game)
         elif game.status == Game.Status.OPEN:
             result.open.append(game)
         else:
@@ -226,7 +227,8 @@ def chat_messages(game: Game, limit: int = 100) -> list[ChatMessage]:
 
 
 def games_to_act_count(*, user) -> int:
-    return Seat.objects.filter(user=user, must_act=True, game__status=Game.Status.ACTIVE).count()
+    seats = Seat.objects.filter(user=user, must_act=True, game__status=Game.Status.ACTIVE)
+    return seats.filter(resigned_at__isnull=True).count()
 
 
 def game_for_user(*, game_id: int, user) -> Game | None:

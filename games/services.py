@@ -399,7 +399,8 @@ def _queue_move_signals(game, seats, seat, user, action, newly) -> None:
             game_id=game.pk,
             move_seq=game.version,
             acted_by_user_id=acted_by,
-            newly_waiting_user_ids=[s.user_id for s in newly if s.user_id],
+            # A resigned player's moves are played for them: no turn mail.
+            newly_waiting_user_ids=[s.user_id for s in newly if s.user_id and not s.resigned_at],
         )
     )
     if action.type == "offer":

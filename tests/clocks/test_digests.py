@@ -71,3 +71,16 @@ def test_digest_players_get_no_turn_mail(clocked, dana, ben, committing):
     with committing():
         play(game, ben)
     assert outbox("Your move", to=dana) == []
+
+
+def test_the_digest_unsubscribe_link_stops_digests(client, clocked, dana, ben, clock, committing):
+    import re
+
+    clocked(dana, ben, days=1)
+    clock.move_to(datetime(2026, 3, 2, 23, 0, tzinfo=UTC))
+    scan(committing)
+    (digest,) = outbox(DIGEST)
+    link = re.search(r"https://silkroad.example(/me/unsubscribe/\S+)", digest.body).group(1)
+    client.post(link)
+    dana.refresh_from_db()
+    assert dana.turn_mail == "none"

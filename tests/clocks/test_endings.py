@@ -117,3 +117,20 @@ def test_resigning_through_the_page(client, clocked, ana, ben):
     assert "ana wins" in body and "left the game" in body
     again = client.post(reverse("games:resign", args=[game.pk]))
     assert again.status_code == 409
+
+
+def test_a_resigned_player_gets_no_turn_mail_and_no_waiting_game(
+    client, clocked, ana, ben, cy, committing, sent
+):
+    game = clocked(ben, ana, cy, days=0)
+    endings.game_resign(game_id=game.pk, user=ana)
+    with committing():
+        play(game, ben)  # ana's turn: her default is played at once, without a mail
+    with committing():
+        play(game, cy)
+    assert outbox("Your move", to=ana) == []
+    moved = [kwargs for name, kwargs in sent if name == "game_moved"]
+    assert moved and all(ana.pk not in m["newly_waiting_user_ids"] for m in moved)
+    client.force_login(ana)
+    page = client.get(reverse("games:mine")).content.decode()
+    assert "No game is waiting for you." in page

@@ -127,3 +127,18 @@ def test_no_reminder_at_a_table_without_a_time_limit(clocked, ana, ben, clock, c
     clocked(ana, ben, days=0)
     clock.shift(timedelta(days=30))
     assert scan(committing) == 0
+
+
+def test_the_reminder_unsubscribe_link_switches_reminders_off(
+    client, clocked, ana, ben, clock, committing
+):
+    import re
+
+    clocked(ana, ben, days=1)
+    clock.shift(timedelta(hours=20))
+    scan(committing)
+    (reminder,) = outbox(REMINDER)
+    link = re.search(r"https://silkroad.example(/me/unsubscribe/\S+)", reminder.body).group(1)
+    client.post(link)
+    ana.refresh_from_db()
+    assert not ana.notify_reminder and ana.turn_mail == "each"

@@ -83,7 +83,7 @@ def test_abandon_with_more_players_lets_the_others_share_first_place(
     assert game.result["ending"] == "abandoned"
 
 
-def test_the_bot_policy_hands_the_seat_to_a_bot_or_plays_defaults(
+def test_the_bot_policy_hands_the_seat_to_a_bot_of_the_chosen_level(
     clocked, ana, ben, clock, committing
 ):
     game = clocked(ana, ben, days=1, on_timeout="bot", bot_level="random")
@@ -91,8 +91,8 @@ def test_the_bot_policy_hands_the_seat_to_a_bot_or_plays_defaults(
     game.refresh_from_db()
     ana_seat = seat(game, 0)
     assert game.status == "active" and game.version >= 1
-    assert ana_seat.bot_takeover_level == "random" or ana_seat.auto_play
-    assert not ana_seat.must_act
+    assert ana_seat.bot_takeover_level == "random" and not ana_seat.auto_play
+    assert not ana_seat.must_act  # the bot played her move
 
 
 def test_opponents_are_told_once_by_mail_and_in_the_log(clocked, ana, ben, cy, clock, committing):
