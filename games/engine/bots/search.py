@@ -1,12 +1,15 @@
 """The *search* level: single-observer information-set Monte Carlo tree search.
 
 Each iteration deals a fresh determinization of what the bot's seat can see (so hidden
-cards, deck order and future dice differ from one iteration to the next), walks down one
-shared tree whose edges are (seat, action) pairs, adds one node, plays a capped random
-rollout and backs up a value in [0, 1] per seat. A child is scored for the seat that chose
-it, so opponents are modelled as playing for themselves. Children are chosen by UCB with
-*availability* counts, since an action may exist in some determinizations and not others.
-The answer is the most visited action at the root.
+cards, deck order and future dice differ from one iteration to the next) and walks down
+one shared tree. At every decision the chooser first picks an action type, then an action
+of that type (move groups), each by UCB with *availability* counts, since an action may
+exist in some determinizations and not others; a node is scored for the seat that chose
+it, so opponents are modelled as playing for themselves. The walk adds a node, plays a
+short random rollout (type first, then action) and backs up a value in [0, 1] per seat:
+the win share when the game ends, else the squashed standing. A walk that comes back to
+a state it already passed through earns nothing for whoever closed the loop. The answer
+is the most visited type at the root, then its most visited action.
 """
 
 from __future__ import annotations
