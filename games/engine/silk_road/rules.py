@@ -10,7 +10,7 @@ from . import data, offers, scoring
 from .choices import PHASE_CHOICES, sellable
 from .invariants import violations
 from .moves import HANDLERS
-from .state import capacity, left_of, new_state, size
+from .state import acting_seat, capacity, new_state, size
 from .turn import advance, begin_turn
 from .view import prompt, view, waiting_for
 
@@ -71,8 +71,7 @@ class SilkRoadRules(GameRules):
         phase = state["phase"]
         if phase == "over":
             return []
-        acting = left_of(state, state["turn"]) if phase == "bandit" else state["turn"]
-        acts = PHASE_CHOICES[phase](state) if seat == acting else []
+        acts = PHASE_CHOICES[phase](state) if seat == acting_seat(state) else []
         if state["offers"]:
             acts += offers.responses(state, seat)
         return acts

@@ -119,6 +119,15 @@ def left_of(state: State, seat: int) -> int:
     return (seat + 1) % state["players"]
 
 
+def acting_seat(state: State) -> int | None:
+    """Who the game waits for: the player on turn, their left neighbour while Bandits
+    may strike, nobody once the game is over."""
+    phase = state["phase"]
+    if phase == "over":
+        return None
+    return left_of(state, state["turn"]) if phase == "bandit" else state["turn"]
+
+
 def seat_tag(seat: int) -> str:
     """The name placeholder of ``seat`` in log text: ``{p2}``."""
     return f"{{p{seat}}}"

@@ -7,7 +7,7 @@ from typing import Any
 from ..contract import State
 from . import data
 from .offers import visible
-from .state import as_list, capacity, hand_limit, left_of, seat_tag
+from .state import acting_seat, as_list, capacity, hand_limit, seat_tag
 
 PHASE_NAMES = {
     "buy": "Buy",
@@ -37,12 +37,8 @@ def cards(counts: dict[str, int]) -> list[dict[str, str]]:
 
 
 def waiting_for(state: State) -> list[int]:
-    phase = state["phase"]
-    if phase == "over":
-        return []
-    if phase == "bandit":
-        return [left_of(state, state["turn"])]
-    return [state["turn"]]
+    seat = acting_seat(state)
+    return [] if seat is None else [seat]
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
