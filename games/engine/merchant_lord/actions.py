@@ -19,7 +19,6 @@ from .state import (
     side_text,
     spare,
     village_name,
-    who,
 )
 
 
@@ -82,7 +81,8 @@ def sell_actions(state: State, seat: int) -> list[Action]:
 
 
 def whose(seat: int, owner: int) -> str:
-    return "your" if owner == seat else who(owner) + "'s"
+    # Button labels are shown as they are (no name placeholders): players go by number.
+    return "your" if owner == seat else f"player {owner + 1}'s"
 
 
 def sell_action(state: State, seat: int, owner: int, index: int) -> Action:

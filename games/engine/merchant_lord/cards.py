@@ -41,6 +41,9 @@ FREE_CARD = "card"
 FREE_DIE = "die"
 FREE_PLACE = "place"
 
+#: The goods the die faces stand for, by value (index 0 unused).
+GOODS = ("", "Silk", "Papyrus", "Gold", "Wheat", "Spices", "Porcelain")
+
 #: Rewards that only ever trigger the one time their card is placed and filled.
 ONE_TIME = frozenset({FREE_CARD, FREE_DIE, FREE_PLACE})
 

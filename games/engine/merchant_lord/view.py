@@ -80,10 +80,27 @@ def build(state: State, viewer: int | None) -> dict[str, Any]:
         "me": viewer,
         "chosen": dict(chosen, name=card_name(chosen["card"])) if chosen else None,
         "marked": list(state["marked"]) if own_turn else [],
+        "my_dice": my_dice(state, viewer) if own_turn else [],
         "free_places": state["free_places"],
         "card_cost": cards.CARD_COST,
+        "goods": list(cards.GOODS),
         "cards_to_end": cards.CARDS_TO_END,
     }
+
+
+def my_dice(state: State, viewer: int) -> list[dict[str, Any]]:
+    """The acting viewer's dice in order, each marked for a reroll or not; ``first`` is the
+    first die of its value (equal dice are interchangeable, so one of them carries the
+    value's choices)."""
+    marked = list(state["marked"])
+    seen: set[int] = set()
+    dice = []
+    for value in state["seats"][viewer]["dice"]:
+        dice.append({"value": value, "marked": value in marked, "first": value not in seen})
+        if value in marked:
+            marked.remove(value)
+        seen.add(value)
+    return dice
 
 
 def prompt(state: State, seat: int | None) -> str:
