@@ -1,22 +1,10 @@
 """The JSON API: a table's time control, seat deadlines, resigning and voting to end."""
 
 import pytest
-from django.test import Client
 
 from tests.clocks.conftest import START
-from tests.games.test_game_api import Api, token_for
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ana_api(ana):
-    return Api(Client(enforce_csrf_checks=True), token_for(ana))
-
-
-@pytest.fixture
-def ben_api(ben):
-    return Api(Client(enforce_csrf_checks=True), token_for(ben))
 
 
 def test_a_table_opened_through_the_api_has_its_time_control(ana_api, ben_api):
