@@ -11,7 +11,17 @@ from itertools import product
 
 from ..contract import Action, State
 from . import actions, cards
-from .state import SIDES, is_open, needed, side_stall, spare, table_cards
+from .state import SIDES, is_open, needed, side_stall, spare
+
+#: Rough worth of a new stall's reward, in coins, to pick between equal placements.
+WORTH = {
+    cards.COIN1: 1,
+    cards.COIN2: 2,
+    cards.FAVOUR5: 2,
+    cards.FREE_CARD: 4,
+    cards.FREE_DIE: 3,
+    cards.FREE_PLACE: 4,
+}
 
 
 def choose(state: State, seat: int) -> Action:
@@ -61,8 +71,8 @@ def plans(state: State, seat: int):
                 values = [side_stall(c, s)[0] for c, s in tucks]
                 if spare(left, values) is None:
                     continue
-                income = sum(2 if v else 1 for v in values)
-                score = 100 * len(tucks) + income + (5 if owner == seat else 0)
+                bonus = sum(WORTH[side_stall(c, s)[1]] for c, s in tucks)
+                score = 100 * len(tucks) + bonus + (5 if owner == seat else 0)
                 yield score, owner, index, tucks
 
 
@@ -153,6 +163,3 @@ def play(rules, players: int, seed: int, max_actions: int = 5000) -> State:
         seat = rules.to_act(state)[0]
         state, _ = rules.apply(state, seat, choose(state, seat))
     return state
-
-
-__all__ = ["choose", "play", "table_cards"]

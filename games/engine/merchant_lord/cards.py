@@ -30,6 +30,9 @@ Decisions where the rulebook text is silent or garbled (also in docs/merchant-lo
 * A free placement puts a card from hand on one of the owner's villages that has no dice
   on it yet, without filling its stall, so its reward never activates.
 * Selling at an opponent's village pays both players every stall's income.
+* Favours are spent in your own selling turn; unsold dice earn a favour each at its end.
+* In the round a player reaches nine cards the others still sell; buying is then skipped
+  (cards in hand never count, coins break ties).
 """
 
 from __future__ import annotations
