@@ -29,6 +29,20 @@ def give(state: dict, seat: int, *card_ids: str) -> None:
         state["seats"][seat]["hand"].append(card_id)
 
 
+def in_hand(state: dict, side: str, value: int, reward: str, rolled: list[int]) -> str:
+    """Seat 0 holds a card with that side and has rolled ``rolled``; returns the card."""
+    card = card_with(side, value, reward)
+    give(state, 0, card)
+    dice(state, 0, rolled)
+    return card
+
+
+def start_tuck(state: dict, card: str, side: str, index: int) -> dict:
+    state, _ = act(state, 0, "choose", card=card, side=side)
+    state, _ = act(state, 0, "tuck", village=index)
+    return state
+
+
 def tuck_onto(state: dict, seat: int, index: int, side: str, *card_ids: str) -> None:
     """Put cards already on the table at a village (as if placed in earlier rounds)."""
     for card_id in card_ids:
@@ -214,9 +228,7 @@ def test_worked_example_red_expands_with_two_merchant_cards_on_1_1_2_6():
 
 def test_tucking_needs_goods_for_the_village_and_the_new_stall_together():
     state = new()
-    card = card_with("left", 3, cards.COIN2)
-    give(state, 0, card)
-    dice(state, 0, [1, 6, 4])
+    card = in_hand(state, "left", 3, cards.COIN2, [1, 6, 4])
     assert listed(state, 0, "choose") == []
     dice(state, 0, [1, 6, 3])
     assert {(a["card"], a["side"]) for a in listed(state, 0, "choose")} == {(card, "left")}
@@ -237,9 +249,7 @@ def test_a_card_tucked_on_the_left_uses_its_left_side_and_on_the_right_its_right
 
 def test_only_your_own_open_villages_can_be_expanded():
     state = new()
-    card = card_with("right", 3, cards.FAVOUR5)
-    give(state, 0, card)
-    dice(state, 0, [1, 6, 3, 3])
+    card = in_hand(state, "right", 3, cards.FAVOUR5, [1, 6, 3, 3])
     state, _ = act(state, 0, "choose", card=card, side="right")
     assert {a["village"] for a in listed(state, 0, "tuck")} == {VILLAGE_16}  # never seat 1's
     state, _ = act(state, 0, "unchoose")
@@ -251,11 +261,8 @@ def test_only_your_own_open_villages_can_be_expanded():
 
 def test_tucked_cards_can_be_taken_back_until_the_goods_are_placed():
     state = new()
-    card = card_with("left", 3, cards.COIN2)
-    give(state, 0, card)
-    dice(state, 0, [1, 6, 3])
-    state, _ = act(state, 0, "choose", card=card, side="left")
-    state, _ = act(state, 0, "tuck", village=VILLAGE_16)
+    card = in_hand(state, "left", 3, cards.COIN2, [1, 6, 3])
+    state = start_tuck(state, card, "left", VILLAGE_16)
     assert state["seats"][0]["hand"] == []
     assert {a.type for a in RULES.legal_actions(state, 0)} == {"sell", "cancel"}
     state, _ = act(state, 0, "cancel")
@@ -265,11 +272,8 @@ def test_tucked_cards_can_be_taken_back_until_the_goods_are_placed():
 
 def test_cards_being_tucked_stay_hidden_from_other_players_until_the_sale():
     state = new()
-    card = card_with("left", 3, cards.COIN2)
-    give(state, 0, card)
-    dice(state, 0, [1, 6, 3])
-    state, _ = act(state, 0, "choose", card=card, side="left")
-    state, _ = act(state, 0, "tuck", village=VILLAGE_16)
+    card = in_hand(state, "left", 3, cards.COIN2, [1, 6, 3])
+    state = start_tuck(state, card, "left", VILLAGE_16)
     assert len(RULES.view(state, 0)["seats"][0]["villages"][0]["stalls"]) == 3
     other = RULES.view(state, 1)["seats"][0]
     assert len(other["villages"][0]["stalls"]) == 2
@@ -291,9 +295,7 @@ def test_free_merchant_card_draws_the_top_card_of_the_pile():
 
 def test_free_caravan_die_joins_your_caravan_from_the_next_round():
     state = new()
-    card = card_with("left", 3, cards.FREE_DIE)
-    give(state, 0, card)
-    dice(state, 0, [1, 6, 3])
+    card = in_hand(state, "left", 3, cards.FREE_DIE, [1, 6, 3])
     state, _ = expand(state, 0, VILLAGE_16, (card, "left"))
     assert state["seats"][0]["dice_count"] == 5
     state = to_buying(state)
@@ -304,9 +306,7 @@ def test_free_caravan_die_joins_your_caravan_from_the_next_round():
 def test_free_caravan_die_gives_nothing_beyond_six_dice():
     state = new()
     state["seats"][0]["dice_count"] = 6
-    card = card_with("left", 3, cards.FREE_DIE)
-    give(state, 0, card)
-    dice(state, 0, [1, 6, 3])
+    card = in_hand(state, "left", 3, cards.FREE_DIE, [1, 6, 3])
     state, _ = expand(state, 0, VILLAGE_16, (card, "left"))
     assert state["seats"][0]["dice_count"] == 6
 
@@ -352,9 +352,7 @@ def test_one_time_rewards_pay_nothing_when_goods_are_sold_there_again():
 
 def test_free_placement_is_lost_without_a_card_in_hand():
     state = new()
-    placer = card_with("left", 3, cards.FREE_PLACE)
-    give(state, 0, placer)
-    dice(state, 0, [1, 6, 3, 5])
+    placer = in_hand(state, "left", 3, cards.FREE_PLACE, [1, 6, 3, 5])
     state, log = expand(state, 0, VILLAGE_16, (placer, "left"))
     assert state["free_places"] == 0
     assert any("lost" in entry.text for entry in log)
@@ -480,9 +478,7 @@ def test_the_nine_card_round_is_finished_by_everyone_then_the_game_ends():
     tuck_onto(state, 0, VILLAGE_34, "right", card_with("right", 6, cards.COIN1))
     tuck_onto(state, 0, VILLAGE_16, "left", card_with("left", 2, cards.COIN1))
     assert table_cards(state["seats"][0]) == 8
-    last = card_with("right", 2, cards.COIN1)
-    give(state, 0, last)
-    dice(state, 0, [1, 2, 2, 6])
+    last = in_hand(state, "right", 2, cards.COIN1, [1, 2, 2, 6])
     state, log = expand(state, 0, VILLAGE_16, (last, "right"))
     assert state["final"] == 0 and "last round" in log[-1].text
     assert RULES.outcome(state) is None
@@ -537,9 +533,7 @@ def test_a_player_who_times_out_ends_the_turn_or_stops_buying():
 
 def test_a_player_who_times_out_mid_expansion_takes_the_cards_back():
     state = new()
-    card = card_with("left", 3, cards.COIN2)
-    give(state, 0, card)
-    dice(state, 0, [1, 6, 3])
+    card = in_hand(state, "left", 3, cards.COIN2, [1, 6, 3])
     state, _ = act(state, 0, "choose", card=card, side="left")
     assert RULES.default_action(state, 0).type == "unchoose"
     state, _ = act(state, 0, "tuck", village=0)
