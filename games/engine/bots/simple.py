@@ -34,8 +34,8 @@ def lookahead_values(
     return [total / samples for total in totals]
 
 
-def best_of(actions: list[Action], values: list[float], gen: LocalRng) -> Action:
-    """The best-valued action; a seeded draw among those tied for best."""
+def best_of(actions: list, values: list[float], gen: LocalRng):
+    """The best-valued item; a seeded draw among those tied for best."""
     top = max(values)
     tied = [a for a, v in zip(actions, values, strict=True) if v >= top - 1e-9]
     return tied[randbelow(gen, len(tied))] if len(tied) > 1 else tied[0]
@@ -49,9 +49,36 @@ def greedy_action(
     gen: LocalRng,
     samples: int = 3,
 ) -> Action:
+    """The action leaving the best standing, skipping moves that gain nothing and can be
+    taken back at once (mark a die, unmark it…): a one-step bot would toggle them for ever
+    instead of ending its turn."""
     if len(actions) == 1:
         return actions[0]
-    return best_of(actions, lookahead_values(rules, state, seat, actions, gen, samples), gen)
+    values = lookahead_values(rules, state, seat, actions, gen, samples)
+    seen = rules.determinize(state, seat, next_seed(gen))
+    now = standing(rules, seen, seat)
+    candidates = list(range(len(actions)))
+    while len(candidates) > 1:
+        pick = best_of(candidates, [values[i] for i in candidates], gen)
+        action = actions[pick]
+        if values[pick] > now + 1e-9 or not _undoable(rules, seen, seat, action):
+            return action
+        candidates.remove(pick)
+    return actions[candidates[0]]
+
+
+def _undoable(rules: GameRules, state: State, seat: int, action: Action) -> bool:
+    """Whether some next action of ``seat`` brings ``state`` straight back."""
+    after = clone(state)
+    rules.perform(after, seat, action)
+    if seat not in rules.to_act(after):
+        return False
+    for back in rules.legal_actions(after, seat):
+        again = clone(after)
+        rules.perform(again, seat, back)
+        if again == state:
+            return True
+    return False
 
 
 def answer_offer(
