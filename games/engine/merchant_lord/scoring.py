@@ -6,7 +6,7 @@ from collections import Counter
 
 from ..contract import Action, Outcome, SeatScore, State, rank_scores
 from . import cards
-from .state import fits, is_open, needed, side_stall, table_cards, village_name, who
+from .state import fits, is_open, needed, side_stall, table_cards, village_name
 
 
 def outcome(state: State) -> Outcome | None:
@@ -68,7 +68,7 @@ def explain(state: State, seat: int, action: Action) -> str | None:
     if state["phase"] == "over":
         return "The game is over."
     if seat != state["turn"]:
-        return f"It is not your turn: waiting for {who(state['turn'])}."
+        return "It is not your turn."
     me = state["seats"][seat]
     kind = action.type
     if kind == "buy":
