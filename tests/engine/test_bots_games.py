@@ -3,13 +3,11 @@ redeals the rest, and no bot decision depends on what its seat cannot see."""
 
 from __future__ import annotations
 
-from importlib import import_module
-
 import pytest
 
 from games.engine import registry, rng
 from games.engine.bots import Budget, choose_action
-from games.engine.contract import clone
+from games.engine.contract import GameRules, clone
 from games.engine.simulate import choose_random_step
 
 FAST = Budget(iterations=25)
@@ -72,16 +70,15 @@ GAMES = [slug for slug in TWINS if slug in registry.slugs()]
 
 
 def _sampled(slug):
-    """The game's rules with its determinization, however the rules module wires it."""
+    """The game's rules and its determinization."""
     rules = registry.get(slug)
-    package = type(rules).__module__.rsplit(".", 1)[0]
-    sampler = import_module(f"{package}.sampling").determinize
-    wired = type(
-        "Sampled",
-        (type(rules),),
-        {"determinize": lambda self, s, seat, seed: sampler(s, seat, seed)},
-    )
-    return wired(), sampler
+    return rules, rules.determinize
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_game_with_hidden_cards_has_its_own_determinization(slug):
+    rules = registry.get(slug)
+    assert type(rules).determinize is not GameRules.determinize
 
 
 def _positions(rules, players: int, seed: int, every: int = 7, steps: int = 400):

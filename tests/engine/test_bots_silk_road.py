@@ -5,18 +5,7 @@ from __future__ import annotations
 
 from games.engine.bots import respond_to_offers
 from games.engine.contract import Action
-from games.engine.silk_road import SilkRoadRules
-from games.engine.silk_road.sampling import determinize
-
-
-class SampledRules(SilkRoadRules):
-    """Silk Road with its determinization, however the game module wires it."""
-
-    def determinize(self, state, seat, seed):
-        return determinize(state, seat, seed)
-
-
-BOTS = SampledRules()
+from games.engine.silk_road import RULES as BOTS
 
 
 def _with_offer(give, get):

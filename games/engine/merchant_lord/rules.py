@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import decks, rng
 from ..contract import Action, GameRules, LogEntry, Outcome, State, log
-from . import actions, cards, scoring, view
+from . import actions, cards, sampling, scoring, view
 from .state import (
     card_name,
     empty_work,
@@ -82,6 +82,9 @@ class MerchantLordRules(GameRules):
 
     def evaluate(self, state: State, seat: int) -> float:
         return scoring.evaluate(state, seat)
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        return sampling.determinize(state, seat, seed)
 
     def invariant_violations(self, state: State) -> list[str]:
         return scoring.invariant_violations(state)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..contract import Action, GameRules, LogEntry, Outcome, State, log
-from . import board, data, heuristics, moves, scoring
+from . import board, data, heuristics, moves, sampling, scoring
 from . import view as views
 from .checks import violations
 from .state import (
@@ -23,7 +23,6 @@ from .state import (
     hand_count,
     marriable,
     new_game,
-    redeal_hidden,
     sell_mode,
     targets,
 )
@@ -305,7 +304,7 @@ class SamarkandRules(GameRules):
         return heuristics.evaluate(state, seat)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        return redeal_hidden(state, seat, seed)
+        return sampling.determinize(state, seat, seed)
 
     # --- consistency --------------------------------------------------------------------------
     def invariant_violations(self, state: State) -> list[str]:

@@ -159,30 +159,3 @@ def can_place_second(state: State) -> bool:
 
 def sell_mode(state: State, seat: int, card: int) -> str:
     return state["seats"][seat]["sell"].get(str(card), DEFAULT_SELL_MODE)
-
-
-def redeal_hidden(state: State, seat: int | None, seed: int) -> State:
-    """A copy consistent with what ``seat`` sees: the cards hidden from it (others' hands,
-    deck, discard pile) dealt anew, others' sell choices back to the default (unknown), the
-    bag shuffled and a fresh generator, so bots cannot peek."""
-    from ..contract import clone
-    from ..rng import LocalRng
-
-    copy = clone(state)
-    others = [n for n in range(copy["players"]) if n != seat]
-    pool = copy["deck"] + copy["discard"]
-    for n in others:
-        pool += copy["seats"][n]["hand"]
-    dealer = LocalRng(seed)
-    rng.shuffle(dealer, pool)
-    rng.shuffle(dealer, copy["bag"])
-    for pile in ("deck", "discard"):
-        size = len(copy[pile])
-        copy[pile], pool = pool[:size], pool[size:]
-    for n in others:
-        seat_state = copy["seats"][n]
-        size = len(seat_state["hand"])
-        seat_state["hand"], pool = pool[:size], pool[size:]
-        seat_state["sell"] = {str(card): DEFAULT_SELL_MODE for card in seat_state["hand"]}
-    copy["rng"] = rng.seed_state(seed)
-    return copy

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..contract import Action, GameRules, LogEntry, Option, Outcome, State
-from . import data, offers, scoring
+from . import data, offers, sampling, scoring
 from .choices import PHASE_CHOICES, sellable
 from .invariants import violations
 from .moves import HANDLERS
@@ -153,6 +153,9 @@ class SilkRoadRules(GameRules):
 
     def evaluate(self, state: State, seat: int) -> float:
         return scoring.evaluate(state, seat)
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        return sampling.determinize(state, seat, seed)
 
     def invariant_violations(self, state: State) -> list[str]:
         return violations(state)
