@@ -10,6 +10,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
     path("lobby/", views.lobby, name="lobby"),
+    path("rules/<slug:slug>/", views.rules, name="rules"),
     path("games/", views.mine, name="mine"),
     path("games/new/", views.create, name="create"),
     path("games/new/computer", views.play_computer, name="play_computer"),

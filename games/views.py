@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games import bots, catalogue, offers, selectors, services
+from games import bots, catalogue, engine, offers, rules_pages, selectors, services
 from games.clocks import presence
 from games.clocks.events import last_event_id
 from games.engine import Action, MalformedAction
@@ -33,6 +33,13 @@ MAX_ACTION_CHARS = 4000
 
 def home(request):
     return render(request, "games/home.html", {"games": catalogue.games()})
+
+
+def rules(request, slug: str):
+    html = rules_pages.rules_html(slug)
+    if html is None:
+        raise Http404("No rules page for that game.")
+    return render(request, "games/rules.html", {"rules": engine.get(slug), "rules_html": html})
 
 
 def lobby(request):
