@@ -32,18 +32,26 @@ class Stopwatch:
     def __init__(self, budget: Budget):
         self.budget = budget
         self.done = 0
-        self._deadline = (
-            time.perf_counter() + budget.seconds if budget.seconds is not None else None
-        )
+        self._started = time.perf_counter()
+        self._deadline = self._started + budget.seconds if budget.seconds is not None else None
 
     def more(self) -> bool:
-        """True while another iteration fits (always at least one)."""
+        """True while another iteration fits (always at least one).
+
+        A time budget stops early enough that the last iteration should still end before
+        the deadline, so a move does not run past its budget.
+        """
         if self.done == 0:
             return True
         if self.budget.iterations is not None and self.done >= self.budget.iterations:
             return False
-        if self._deadline is not None and time.perf_counter() >= self._deadline:
-            return False
+        if self._deadline is not None:
+            now = time.perf_counter()
+            # Iterations vary in length (and a busy machine stretches some), so keep a
+            # margin of two average iterations or a tenth of the budget.
+            average = (now - self._started) / self.done
+            if now + max(2 * average, self.budget.seconds / 10) >= self._deadline:
+                return False
         return True
 
     def tick(self) -> None:
