@@ -127,16 +127,19 @@ class Choice:
     json: str
 
     @classmethod
-    def from_action(cls, action: Action) -> Choice:
+    def from_action(cls, action: Action, names: list[str] = ()) -> Choice:
         data = action.to_json()
         params = {key: value for key, value in data.items() if key != "type"}
-        return cls(action.type, str(action), params, json.dumps(data, sort_keys=True))
+        label = fill_names(str(action), names)
+        return cls(action.type, label, params, json.dumps(data, sort_keys=True))
 
 
-def legal_choices(game: Game, seat: int | None) -> list[Choice]:
+def legal_choices(game: Game, seat: int | None, names: list[str]) -> list[Choice]:
+    """The seat's legal actions with players' names in their labels ("Offer Ana …")."""
     if seat is None or game.status != Game.Status.ACTIVE:
         return []
-    return [Choice.from_action(a) for a in game.rules.legal_actions(game.state, seat)]
+    actions = game.rules.legal_actions(game.state, seat)
+    return [Choice.from_action(a, names) for a in actions]
 
 
 def group_choices(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -195,7 +198,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
     if not started:
         return context
     rules, state = game.rules, game.state
-    choices = legal_choices(game, seat)
+    choices = legal_choices(game, seat, names)
     waiting = rules.to_act(state) if game.status == Game.Status.ACTIVE else ()
     offer_terms = None
     if seat is not None and game.status == Game.Status.ACTIVE:

@@ -20,11 +20,12 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import engine, signals
+from games import engine, selectors, signals
 from games.clocks import presence, seat_clock
 from games.clocks.control import clean_time_control
 from games.engine import Action, GameRules, IllegalAction
 from games.engine.bots import LEVELS as BOT_LEVELS
+from games.engine.contract import fill_names
 from games.errors import (
     Conflict,
     Forbidden,
@@ -368,7 +369,7 @@ def game_act(
         try:
             new_state, entries = rules.apply(state, seat, action)
         except IllegalAction as exc:
-            raise IllegalMove(exc.reason) from exc
+            raise IllegalMove(fill_names(exc.reason, selectors.seat_names(game))) from exc
         listed = next((a for a in legal if a == action), action)  # keeps the label
         game.version += 1
         Move.objects.create(

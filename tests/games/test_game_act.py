@@ -164,3 +164,20 @@ def test_act_needs_a_user_or_a_seat(duo, ana):
         services.game_act(
             game_id=duo.pk, user=ana, seat=0, action=Action.make("pass"), expected_version=0
         )
+
+
+def test_choice_labels_and_refusals_name_the_players(duo, monkeypatch):
+    from games import selectors
+
+    rules = type(duo.rules)
+    names = selectors.seat_names(duo)
+    monkeypatch.setattr(
+        rules, "legal_actions", lambda self, state, seat: [Action.make("pass", label="Pass to {p1}")]
+    )
+    monkeypatch.setattr(rules, "explain", lambda self, state, seat, action: "Only {p1} may.")
+    assert selectors.legal_choices(duo, 0, names)[0].label == f"Pass to {names[1]}"
+    first = duo.seats.get(number=0).user
+    with pytest.raises(IllegalMove, match=f"Only {names[1]} may."):
+        services.game_act(
+            game_id=duo.pk, action=Action.make("dance"), expected_version=duo.version, user=first
+        )
