@@ -15,7 +15,7 @@ from ..contract import Action, GameRules, State
 from .budget import DEFAULT, Budget
 from .search import DEFAULT_SETTINGS, SearchSettings, search_action
 from .simple import answer_offer, greedy_action, is_offer_answer, random_action
-from .values import seeds
+from .values import next_seed, seeds
 
 LEVELS = ("random", "greedy", "search")
 
@@ -44,9 +44,25 @@ def choose_action(
         return random_action(actions, gen)
     if is_offer_answer(actions):
         return answer_offer(rules, state, seat, actions, gen)
+    anytime = anytime_types(rules, state, seat, gen)
+    actions = [a for a in actions if a.type not in anytime] or actions
     if level == "greedy":
         return greedy_action(rules, state, seat, actions, gen)
-    return search_action(rules, state, seat, actions, gen, budget, settings)
+    return search_action(rules, state, seat, actions, gen, budget, settings, anytime)
+
+
+def anytime_types(rules: GameRules, state: State, seat: int, gen) -> frozenset[str]:
+    """Action types a seat may take whether or not the game waits for it (standing
+    orders, answers to offers): bots leave them aside on their turn, since taking them
+    never moves the game on and a search would otherwise stall with them for ever."""
+    seen = rules.determinize(state, seat, next_seed(gen))
+    waiting = rules.to_act(seen)
+    return frozenset(
+        action.type
+        for other in range(seen["players"])
+        if other not in waiting
+        for action in rules.legal_actions(seen, other)
+    )
 
 
 def respond_to_offers(

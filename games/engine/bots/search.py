@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..contract import Action, GameRules, State
 from ..rng import LocalRng, randbelow
 from .budget import Budget
+from .simple import undoable
 from .values import next_seed, squash, standings, win_shares
 
 
@@ -76,7 +77,9 @@ def search_action(
     gen: LocalRng,
     budget: Budget,
     settings: SearchSettings | None = None,
+    skip: frozenset[str] = frozenset(),
 ) -> Action:
+    """``skip``: action types left aside wherever something else is legal."""
     if len(actions) == 1:
         return actions[0]
     settings = settings or DEFAULT_SETTINGS
@@ -85,12 +88,46 @@ def search_action(
     watch = budget.start()
     while watch.more():
         seen = rules.determinize(state, seat, next_seed(gen))
-        _iterate(rules, seen, seat, root, gen, scale, settings)
+        _iterate(rules, seen, seat, root, gen, scale, settings, skip)
         watch.tick()
     groups = _by_type(actions)
     kind = max(groups, key=lambda k: _rank(root.children.get((seat, k))))
     group = root.children.get((seat, kind))
-    return max(groups[kind], key=lambda a: _rank(group.children.get(a) if group else None))
+    best = max(groups[kind], key=lambda a: _rank(group.children.get(a) if group else None))
+    return _commit(rules, state, seat, best, root, groups, gen)
+
+
+def _mean(root: _Node, seat: int, action: Action) -> float:
+    group = root.children.get((seat, action.type))
+    child = group.children.get(action) if group else None
+    return child.value / child.visits if child and child.visits else -1.0
+
+
+def _commit(
+    rules: GameRules,
+    state: State,
+    seat: int,
+    best: Action,
+    root: _Node,
+    groups: dict[str, list[Action]],
+    gen: LocalRng,
+) -> Action:
+    """``best``, unless it can be taken back at once and a move that cannot scored at least
+    as well: a stateless bot that keeps taking reversible steps never finishes its turn."""
+    seen = rules.determinize(state, seat, next_seed(gen))
+    if not undoable(rules, seen, seat, best):
+        return best
+    others = sorted(
+        (a for kind in groups for a in groups[kind] if a != best),
+        key=lambda a: _mean(root, seat, a),
+        reverse=True,
+    )
+    for other in others:
+        if _mean(root, seat, other) < _mean(root, seat, best):
+            break
+        if not undoable(rules, seen, seat, other):
+            return other
+    return best
 
 
 def _rank(child: _Node | None) -> tuple[int, float]:
@@ -145,6 +182,7 @@ def _iterate(
     gen: LocalRng,
     scale: _Scale,
     settings: SearchSettings,
+    skip: frozenset[str],
 ) -> None:
     """One descent: at each decision the chooser picks an action type, then an action of
     that type (move groups: twenty ways to discard count as one choice against stopping)."""
@@ -156,7 +194,7 @@ def _iterate(
     while rules.outcome(state) is None:
         if node is not root:
             actor = _pick_actor(rules.to_act(state), gen)
-        legal = rules.legal_actions(state, actor)
+        legal = _playable(rules.legal_actions(state, actor), skip)
         if not legal:
             break
         groups = _by_type(legal)
@@ -177,7 +215,7 @@ def _iterate(
             break
         node = child
     if values is None:
-        values = _rollout(rules, state, gen, scale, settings)
+        values = _rollout(rules, state, gen, scale, settings, skip)
     root.visits += 1
     for child, chooser in path:
         child.visits += 1
@@ -203,14 +241,27 @@ def typed_choice(actions: list[Action], gen: LocalRng) -> Action:
     return actions[randbelow(gen, len(actions))]
 
 
+def _playable(actions: list[Action], skip: frozenset[str]) -> list[Action]:
+    if not skip:
+        return actions
+    return [action for action in actions if action.type not in skip] or actions
+
+
 def _rollout(
-    rules: GameRules, state: State, gen: LocalRng, scale: _Scale, settings: SearchSettings
+    rules: GameRules,
+    state: State,
+    gen: LocalRng,
+    scale: _Scale,
+    settings: SearchSettings,
+    skip: frozenset[str],
 ) -> list[float]:
     for _ in range(settings.rollout_cap):
         if rules.outcome(state) is not None:
             break
         actor = _pick_actor(rules.to_act(state), gen)
-        rules.perform(state, actor, typed_choice(rules.legal_actions(state, actor), gen))
+        rules.perform(
+            state, actor, typed_choice(_playable(rules.legal_actions(state, actor), skip), gen)
+        )
     outcome = rules.outcome(state)
     if outcome is not None:
         return win_shares(outcome, state["players"])

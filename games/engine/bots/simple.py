@@ -61,13 +61,13 @@ def greedy_action(
     while len(candidates) > 1:
         pick = best_of(candidates, [values[i] for i in candidates], gen)
         action = actions[pick]
-        if values[pick] > now + 1e-9 or not _undoable(rules, seen, seat, action):
+        if values[pick] > now + 1e-9 or not undoable(rules, seen, seat, action):
             return action
         candidates.remove(pick)
     return actions[candidates[0]]
 
 
-def _undoable(rules: GameRules, state: State, seat: int, action: Action) -> bool:
+def undoable(rules: GameRules, state: State, seat: int, action: Action) -> bool:
     """Whether some next action of ``seat`` brings ``state`` straight back."""
     after = clone(state)
     rules.perform(after, seat, action)
