@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games.engine import rng
-from games.engine.bots import Budget, choose_action, respond_to_offers
+from games.engine.bots import Budget, SearchSettings, choose_action, respond_to_offers
 from games.engine.bots.arena import labels_for, run_arena
 from games.engine.contract import (
     Action,
@@ -316,3 +316,18 @@ def test_bots_do_not_dither_with_moves_that_undo_each_other(rules, level):
         state["tapped"] = bool(seed % 2)
         toggles += choose_action(rules, state, 0, level, seed, FAST).type in ("tap", "untap")
     assert toggles == 0
+
+
+def test_a_one_step_prior_steers_a_short_search_towards_the_heuristic():
+    state = _mid_game()
+    state["hands"][0] = [1, 2, 4]
+    action = choose_action(
+        RULES,
+        state,
+        0,
+        "search",
+        seed=1,
+        budget=Budget(iterations=1),
+        settings=SearchSettings(prior_visits=50),
+    )
+    assert action == Action.make("play", card=4)
