@@ -165,3 +165,24 @@ def test_bot_decisions_are_legal_all_game_long(slug, level):
         seat = rules.to_act(state)[0]
         action = choose_action(rules, state, seat, level, step, Budget(iterations=8))
         state, _ = rules.apply(state, seat, action)  # refuses anything not listed
+
+
+def _greedy_game(slug: str, players: int, seed: int, cap: int = 2000):
+    rules = registry.get(slug)
+    state = rules.setup(players, {}, seed)
+    for step in range(cap):
+        if rules.outcome(state) is not None:
+            break
+        seat = rules.to_act(state)[0]
+        rules.perform(state, seat, choose_action(rules, state, seat, "greedy", step))
+    return rules.outcome(state)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_greedy_bots_play_a_game_to_its_real_end(slug):
+    """A table of greedy bots ends by the game's own goal, not by a safety cap: they buy,
+    travel, expand villages and sell as the game asks (what a person playing against the
+    computer faces)."""
+    outcome = _greedy_game(slug, players=3, seed=2)
+    assert outcome is not None
+    assert "100 rounds" not in outcome.reason

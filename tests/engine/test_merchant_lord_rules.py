@@ -564,3 +564,15 @@ def test_invariants_catch_a_lost_card_negative_coins_and_too_many_dice():
     state["seats"][1]["dice_count"] = 7
     problems = " ".join(RULES.invariant_violations(state))
     assert "not conserved" in problems and "negative" in problems and "7 dice" in problems
+
+
+def test_evaluate_counts_a_picked_card_as_on_its_way_to_the_table():
+    """Picking a card side to tuck is worth more than leaving it in hand, so a one-step
+    computer player expands its villages instead of only selling goods."""
+    state = new()
+    card = in_hand(state, "left", 3, cards.COIN2, [1, 6, 3])
+    before = RULES.evaluate(state, 0)
+    picked, _ = act(state, 0, "choose", card=card, side="left")
+    assert RULES.evaluate(picked, 0) > before
+    tucked, _ = act(picked, 0, "tuck", village=VILLAGE_16)
+    assert RULES.evaluate(tucked, 0) >= RULES.evaluate(picked, 0)

@@ -125,3 +125,26 @@ def test_evaluate_prefers_more_coins_and_goods_near_their_market():
     near = RULES.evaluate(state, 0)
     state["pos"][0] = 7
     assert near > RULES.evaluate(state, 0)
+
+
+def test_evaluate_rewards_buying_at_the_far_end_and_every_step_home():
+    state = new_game(2, seed=1)
+    arrange(state, 0, caravan={})
+    state["pos"][0] = 8  # China, where exports are bought
+    empty = RULES.evaluate(state, 0)
+    state["coins"][0] -= 1
+    arrange(state, 0, caravan={"tea": 1})
+    loaded = RULES.evaluate(state, 0)
+    assert loaded > empty  # one good bought for one coin is worth carrying
+    state["pos"][0] = 7
+    assert RULES.evaluate(state, 0) > loaded  # a step toward Arabia pays even for one good
+
+
+def test_evaluate_prefers_selling_at_the_market_to_keeping_the_load():
+    state = new_game(2, seed=1)
+    arrange(state, 0, caravan={"tea": 2, "silk": 1})
+    state["pos"][0] = 0
+    keep = RULES.evaluate(state, 0)
+    arrange(state, 0, caravan={})
+    state["coins"][0] += 7
+    assert RULES.evaluate(state, 0) > keep

@@ -226,6 +226,10 @@ def _iterate(
     path = []  # (node, seat who chose it)
     actor = seat
     visited = {marshal.dumps(state)}
+    # Standings are measured against where this determinization started: redealt hidden
+    # hands shift every seat's evaluation, and subtracting that shift keeps the noise of
+    # one deal from drowning the difference between two moves.
+    baseline = standings(rules, state)
     values = None
     while rules.outcome(state) is None:
         if node is not root:
@@ -251,7 +255,7 @@ def _iterate(
             break
         node = child
     if values is None:
-        values = _rollout(rules, state, gen, scale, settings, skip)
+        values = _rollout(rules, state, gen, scale, settings, skip, baseline)
     root.visits += 1
     for child, chooser in path:
         child.visits += 1
@@ -290,6 +294,7 @@ def _rollout(
     scale: _Scale,
     settings: SearchSettings,
     skip: frozenset[str],
+    baseline: list[float],
 ) -> list[float]:
     for _ in range(settings.rollout_cap):
         if rules.outcome(state) is not None:
@@ -301,7 +306,7 @@ def _rollout(
     outcome = rules.outcome(state)
     if outcome is not None:
         return win_shares(outcome, state["players"])
-    gaps = standings(rules, state)
+    gaps = [gap - base for gap, base in zip(standings(rules, state), baseline, strict=True)]
     for gap in gaps:
         scale.add(gap)
     width = scale.value()

@@ -50,13 +50,21 @@ def evaluate(state: State, seat: int) -> float:
 
 def standing(state: State, seat: int) -> float:
     me = state["seats"][seat]
-    pending = 0
+    pending = held = 0
     if state["turn"] == seat:
         work = state["work"]
         pending = len(work["left"]) + len(work["right"]) + state["free_places"]
+        # A card side picked from hand only ever goes on to a village (the pick is
+        # offered only where the dice can pay for it), so it counts as placed; counted
+        # as still in hand, picking would look worthless and a one-step player never
+        # expands a village.
+        # (A free placement is already counted in ``pending``.)
+        if state["chosen"]:
+            held = 1
+            pending += 0 if state["free_places"] else 1
     return (
         10.0 * (table_cards(me) + pending)
-        + 3.5 * len(me["hand"])
+        + 3.5 * (len(me["hand"]) - held)
         + 0.7 * me["coins"]
         + 0.25 * me["favours"]
         + 4.0 * me["dice_count"]

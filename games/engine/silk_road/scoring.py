@@ -49,10 +49,16 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(tuple(over["winners"]), scores, over["reason"])
 
 
-# Rough worth of a card in hand for the heuristic: roads move goods, Trade pays, Guards
-# protect; goods in hand are worth something only where they can be bought.
-_CARD_WORTH = {kind: 0.3 if kind in data.ROADS else 0.2 for kind in data.KINDS}
+# Rough worth of a card in hand for the heuristic. Trade cards pay and Guards protect;
+# other cards are cheap (the hand limit throws the surplus away), so a road card is worth
+# spending on any loaded step and a goods card on any purchase.
+_CARD_WORTH = {kind: 0.05 for kind in data.KINDS}
 _CARD_WORTH.update(trade=0.6, guard=0.4)
+# A load is worth this share of its sale value at its market (coins in the purse are
+# surer: bandits, and a win counts coins) and loses _ROAD_DISCOUNT of it over the whole road.
+_AT_MARKET = 0.9
+_ROAD_DISCOUNT = 0.3
+_TRIP_COST = 0.2  # per space between an empty caravan and the nearer market
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -61,13 +67,20 @@ def evaluate(state: State, seat: int) -> float:
     if over is not None:
         return 1000.0 if seat in over["winners"] else float(state["coins"][seat]) - 100.0
     pos = state["pos"][seat]
-    caravan = state["caravans"][seat]
+    by_market: dict[str, dict[str, int]] = {}
+    for kind, count in state["caravans"][seat].items():
+        if count:
+            by_market.setdefault(data.GROUP[kind], {})[kind] = count
     goods_worth = 0.0
-    for kind, count in caravan.items():
-        # Imports sell in China (space 8), exports in Arabia (space 0); the nearer the
-        # market, the surer the profit.
-        market = data.CHINA if data.GROUP[kind] == "import" else data.ARABIA
-        distance = abs(market - pos)
-        goods_worth += count * data.SALE_PRICE * (1.0 - distance / (2 * data.SPACES))
+    for group, goods in by_market.items():
+        # Imports sell in China, exports in Arabia: goods are worth their sale price (with
+        # the bonus for mixed types) at their market and a little less for every space
+        # still to go, so buying pays at once and every step toward the market pays too.
+        market = data.CHINA if group == "import" else data.ARABIA
+        remaining = abs(market - pos) / (data.SPACES - 1)
+        goods_worth += sale_value(goods, None, False) * (_AT_MARKET - _ROAD_DISCOUNT * remaining)
+    if not by_market:
+        # An empty caravan (robbed on the road) heads for the nearer market to buy again.
+        goods_worth -= _TRIP_COST * min(abs(data.ARABIA - pos), abs(data.CHINA - pos))
     hand_worth = sum(_CARD_WORTH[kind] * n for kind, n in state["hands"][seat].items())
     return state["coins"][seat] + goods_worth + hand_worth
