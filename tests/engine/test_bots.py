@@ -331,3 +331,41 @@ def test_a_one_step_prior_steers_a_short_search_towards_the_heuristic():
         settings=SearchSettings(prior_visits=50),
     )
     assert action == Action.make("play", card=4)
+
+
+class LostEndgameRules(RaceRules):
+    """Seat 0 has picked a card and staged it: it may finish the game (and lose) or take
+    the card back, which lowers its evaluation; picking and staging it again takes two
+    steps (like Merchant Lord's pick, tuck and take back)."""
+
+    def setup(self, players, options, seed):
+        return {**super().setup(players, options, seed), "step": 2, "finished": False}
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        if state["step"] == 2:
+            return [Action.make("finish", label="Finish"), Action.make("withdraw", label="Back")]
+        return [Action.make("pick" if state["step"] == 0 else "stage", label="Next")]
+
+    def perform(self, state, seat, action):
+        if action.type == "finish":
+            state["finished"] = True
+        else:
+            state["step"] = 0 if action.type == "withdraw" else state["step"] + 1
+        return []
+
+    def outcome(self, state):
+        if not state["finished"]:
+            return None
+        return Outcome((1,), (SeatScore(0, 0, (), 2), SeatScore(1, 1, (), 1)))
+
+    def evaluate(self, state, seat):
+        return 1.0 if seat == 0 and state["step"] else 0.0
+
+
+@pytest.mark.parametrize("level", ["greedy", "search"])
+def test_a_bot_that_can_only_lose_finishes_the_game_instead_of_going_round_in_circles(level):
+    rules = LostEndgameRules()
+    state = rules.setup(2, {}, 1)
+    assert choose_action(rules, state, 0, level, seed=1, budget=FAST).type == "finish"

@@ -115,10 +115,11 @@ def _commit(
     groups: dict[str, list[Action]],
     gen: LocalRng,
 ) -> Action:
-    """``best``, unless it can be taken back at once and a move that cannot scored at least
-    as well: a stateless bot that keeps taking reversible steps never finishes its turn."""
+    """``best``, unless it can be taken back within two steps and a move that cannot scored
+    at least as well: a stateless bot that keeps taking reversible steps (or tucking a card
+    and taking it back when every way forward loses) never finishes its turn."""
     seen = rules.determinize(state, seat, next_seed(gen))
-    if not undoable(rules, seen, seat, best):
+    if not undoable(rules, seen, seat, best, within=2):
         return best
     others = sorted(
         (a for kind in groups for a in groups[kind] if a != best),
@@ -128,7 +129,7 @@ def _commit(
     for other in others:
         if _mean(root, seat, other) < _mean(root, seat, best):
             break
-        if not undoable(rules, seen, seat, other):
+        if not undoable(rules, seen, seat, other, within=2):
             return other
     return best
 

@@ -49,9 +49,10 @@ def greedy_action(
     gen: LocalRng,
     samples: int = 3,
 ) -> Action:
-    """The action leaving the best standing, skipping moves that gain nothing and can be
-    taken back at once (mark a die, unmark it…): a one-step bot would toggle them for ever
-    instead of ending its turn."""
+    """The action leaving the best standing, skipping moves that go round in circles: a
+    one-step bot would otherwise toggle a reversible step for ever (mark a die, unmark it)
+    instead of ending its turn, or, when every way forward loses, keep retreating (tuck a
+    card, take it back, tuck it again) instead of finishing the game."""
     if len(actions) == 1:
         return actions[0]
     values = lookahead_values(rules, state, seat, actions, gen, samples)
@@ -61,22 +62,32 @@ def greedy_action(
     while len(candidates) > 1:
         pick = best_of(candidates, [values[i] for i in candidates], gen)
         action = actions[pick]
-        if values[pick] > now + 1e-9 or not undoable(rules, seen, seat, action):
+        if values[pick] > now + 1e-9:
+            return action
+        # A step that gains nothing is skipped if it can be taken straight back; a step
+        # back (it loses ground) also if the ground can be regained within two steps.
+        retreat = values[pick] < now - 1e-9
+        if not undoable(rules, seen, seat, action, within=2 if retreat else 1):
             return action
         candidates.remove(pick)
     return actions[candidates[0]]
 
 
-def undoable(rules: GameRules, state: State, seat: int, action: Action) -> bool:
-    """Whether some next action of ``seat`` brings ``state`` straight back."""
+def undoable(rules: GameRules, state: State, seat: int, action: Action, within: int = 1) -> bool:
+    """Whether ``seat``, acting on alone, can bring ``state`` straight back within
+    ``within`` more actions after ``action``."""
     after = clone(state)
     rules.perform(after, seat, action)
-    if seat not in rules.to_act(after):
+    return _returns(rules, after, seat, state, within)
+
+
+def _returns(rules: GameRules, after: State, seat: int, target: State, steps: int) -> bool:
+    if steps == 0 or seat not in rules.to_act(after):
         return False
     for back in rules.legal_actions(after, seat):
         again = clone(after)
         rules.perform(again, seat, back)
-        if again == state:
+        if again == target or _returns(rules, again, seat, target, steps - 1):
             return True
     return False
 
