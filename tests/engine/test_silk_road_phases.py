@@ -6,7 +6,7 @@ import pytest
 from silk_road_table import act, arrange, at_phase, new_game, play, types
 
 from games.engine.contract import IllegalAction
-from games.engine.silk_road import RULES, data
+from games.engine.silk_road import RULES, choices, data
 from games.engine.silk_road.turn import advance
 
 ARABIA, CHINA = data.ARABIA, data.CHINA
@@ -466,3 +466,9 @@ def test_refusals_tell_the_player_why():
     assert reason(0, "road", card="steppes", toward="arabia") == "You hold no Steppes."
     assert reason(0, "road", card="desert", toward="china") == "You cannot travel past China."
     assert reason(0, "accept", offer=4) == "That offer is no longer open."
+
+
+def test_buying_labels_say_coin_for_one_and_coins_for_more():
+    labels = {action.label for action in choices.BUY.values()}
+    assert "Buy 1 Tea (1 coin)" in labels
+    assert "Buy 2 Tea (2 coins)" in labels

@@ -20,7 +20,8 @@ BUY = {
     (kind, count): Action(
         "buy",
         (("count", count), ("good", kind)),
-        f"Buy {count} {NAMES[kind]} ({count * data.GOOD_PRICE} coins)",
+        f"Buy {count} {NAMES[kind]} ({count * data.GOOD_PRICE} "
+        f"coin{'' if count * data.GOOD_PRICE == 1 else 's'})",
     )
     for kind in data.GOODS
     for count in range(1, _MAX_CAPACITY + 1)
