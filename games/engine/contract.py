@@ -221,6 +221,10 @@ class GameRules(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     blurb: ClassVar[str] = ""
+    #: Random actions a search bot plays past a new position before trusting ``evaluate``:
+    #: a few help where one step says little (Silk Road's long trips); 0 where random
+    #: moves only add noise to a heuristic that already looks far enough.
+    bot_rollout: ClassVar[int] = 8
 
     # --- to implement -----------------------------------------------------------------
     @abstractmethod

@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from ..contract import Action, GameRules, State, clone
 from ..rng import LocalRng, randbelow
 from .budget import Budget
-from .simple import undoable
+from .simple import is_retreat, undoable
 from .values import next_seed, squash, standing, standings, win_shares
 
 
 @dataclass(frozen=True)
 class SearchSettings:
     exploration: float = 0.7  # UCB constant for values in [0, 1]
-    rollout_cap: int = 8  # actions played at random before evaluating
+    rollout_cap: int | None = None  # random actions before evaluating; None: the game's
     min_scale: float = 1e-3  # floor of the adaptive evaluation scale
     prior_visits: int = 0  # virtual visits giving root actions their one-step standing
 
@@ -115,18 +115,21 @@ def _commit(
     groups: dict[str, list[Action]],
     gen: LocalRng,
 ) -> Action:
-    """``best``, unless it can be taken back within two steps and a move that cannot scored
-    at least as well: a stateless bot that keeps taking reversible steps (or tucking a card
-    and taking it back when every way forward loses) never finishes its turn."""
+    """``best``, but a stateless bot must not go round in circles: a retreat (a move that
+    loses ground which can be regained within two steps, like taking tucked cards back)
+    is never played while something else is legal, and a move that can be taken back
+    gives way to one that cannot if that one scored at least as well."""
     seen = rules.determinize(state, seat, next_seed(gen))
+    now = standing(rules, seen, seat)
+    ranked = sorted(
+        (a for kind in groups for a in groups[kind]),
+        key=lambda a: (a != best, -_mean(root, seat, a)),
+    )
+    forward = [a for a in ranked if not is_retreat(rules, seen, seat, a, now)] or ranked
+    best = forward[0]
     if not undoable(rules, seen, seat, best, within=2):
         return best
-    others = sorted(
-        (a for kind in groups for a in groups[kind] if a != best),
-        key=lambda a: _mean(root, seat, a),
-        reverse=True,
-    )
-    for other in others:
+    for other in forward[1:]:
         if _mean(root, seat, other) < _mean(root, seat, best):
             break
         if not undoable(rules, seen, seat, other, within=2):
@@ -297,7 +300,8 @@ def _rollout(
     skip: frozenset[str],
     baseline: list[float],
 ) -> list[float]:
-    for _ in range(settings.rollout_cap):
+    cap = rules.bot_rollout if settings.rollout_cap is None else settings.rollout_cap
+    for _ in range(cap):
         if rules.outcome(state) is not None:
             break
         actor = _pick_actor(rules.to_act(state), gen)

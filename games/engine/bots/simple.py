@@ -66,8 +66,10 @@ def greedy_action(
             return action
         # A step that gains nothing is skipped if it can be taken straight back; a step
         # back (it loses ground) also if the ground can be regained within two steps.
-        retreat = values[pick] < now - 1e-9
-        if not undoable(rules, seen, seat, action, within=2 if retreat else 1):
+        if values[pick] < now - 1e-9:
+            if not undoable(rules, seen, seat, action, within=2):
+                return action
+        elif not undoable(rules, seen, seat, action):
             return action
         candidates.remove(pick)
     return actions[candidates[0]]
@@ -79,6 +81,16 @@ def undoable(rules: GameRules, state: State, seat: int, action: Action, within: 
     after = clone(state)
     rules.perform(after, seat, action)
     return _returns(rules, after, seat, state, within)
+
+
+def is_retreat(rules: GameRules, state: State, seat: int, action: Action, now: float) -> bool:
+    """Whether ``action`` loses ground (``seat``'s standing falls below ``now``) that the
+    seat alone could regain within two steps: going back, to go forward again later."""
+    after = clone(state)
+    rules.perform(after, seat, action)
+    if standing(rules, after, seat) >= now - 1e-9:
+        return False
+    return _returns(rules, after, seat, state, 2)
 
 
 def _returns(rules: GameRules, after: State, seat: int, target: State, steps: int) -> bool:

@@ -38,6 +38,9 @@ class MerchantLordRules(GameRules):
         "Roll your caravans, sell goods at your villages or your rivals', and tuck merchant "
         "cards under your villages: the first to nine cards on the table ends the game."
     )
+    # Random rerolls and nudges only blur an evaluation that already counts every card
+    # on its way to the table (measured: docs/bots.md).
+    bot_rollout = 0
 
     # --- the contract -----------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:

@@ -57,6 +57,9 @@ class SamarkandRules(GameRules):
         "Marry into merchant families, stretch their camel routes across the map, collect "
         "goods and be there when two families first meet."
     )
+    # Random camels, marriages and sales only blur an evaluation that already counts
+    # what each card and camel is likely to earn (measured: docs/bots.md).
+    bot_rollout = 0
 
     # --- setup and turn order -------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
