@@ -31,8 +31,13 @@ MAX_ACTION_CHARS = 4000
 # --- plain pages -----------------------------------------------------------------------
 
 
+# The one-click form's choice of opponents: (level, name), the middle one preselected.
+COMPUTER_LEVELS = list(bots.LEVEL_NAMES.items())
+
+
 def home(request):
-    return render(request, "games/home.html", {"games": catalogue.games()})
+    context = {"games": catalogue.games(), "computer_levels": COMPUTER_LEVELS}
+    return render(request, "games/home.html", context)
 
 
 def rules(request, slug: str):
@@ -56,7 +61,8 @@ def mine(request):
 def create(request):
     slug = request.POST.get("game") or request.GET.get("game")
     if not slug:
-        return render(request, "games/create.html", {"games": catalogue.playable()})
+        context = {"games": catalogue.playable(), "computer_levels": COMPUTER_LEVELS}
+        return render(request, "games/create.html", context)
     try:
         rules = services.rules_for(slug)
     except InvalidInput:

@@ -201,3 +201,14 @@ def test_the_home_page_offers_to_play_against_the_computer(client, ana):
 def test_two_bots_of_one_level_get_numbers_in_the_game(ana):
     table = open_toy(ana, [None, "greedy", "search", "greedy"])
     assert seat_names(table) == ["ana", "Bot 1 (greedy)", "Bot (search)", "Bot 2 (greedy)"]
+
+
+def test_one_click_lets_the_player_choose_how_strong_the_computer_is(client, ana, run_on_commit):
+    client.force_login(ana)
+    page = client.get("/").content.decode()
+    assert 'name="level"' in page and "Strong" in page
+    response = client.post(
+        reverse("games:play_computer"), {"game": "merchant-lord", "level": "search"}
+    )
+    game = Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
+    assert {seat.bot_level for seat in game.seats.all() if seat.bot_level} == {"search"}
