@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.urls import reverse
 from django.utils.html import format_html
 
@@ -29,6 +30,12 @@ def hx_action(context, choice) -> str:
         values,
         choice.label,
     )
+
+
+@register.simple_tag
+def poll_every() -> str:
+    """How often the game page polls, for ``hx-trigger``: "5s" unless GAME_POLL_SECONDS."""
+    return f"{float(getattr(settings, 'GAME_POLL_SECONDS', 5)):g}s"
 
 
 @register.filter

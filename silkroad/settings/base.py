@@ -181,3 +181,6 @@ LOGGING = {
 BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "1.0"))
 BOT_SEARCH_BUDGET_MS = min(int(os.environ.get("BOT_SEARCH_BUDGET_MS", "800")), 1000)
 BOT_SEARCH_ITERATIONS: int | None = None
+
+# How often an open game page asks the server whether anything changed, in seconds.
+GAME_POLL_SECONDS = float(os.environ.get("GAME_POLL_SECONDS", "5"))

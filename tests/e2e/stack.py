@@ -53,6 +53,9 @@ class Stack:
             EMAIL_FILE_PATH=str(self.mail_folder),
             SITE_URL=self.url,
             PYTHONUNBUFFERED="1",
+            # Bots move from the worker and pages poll as in production, only sooner.
+            BOT_MOVE_DELAY_SECONDS="0.1",
+            GAME_POLL_SECONDS="0.25",
         )
         return env
 
