@@ -108,6 +108,7 @@ def test_a_person_plays_a_whole_game_against_two_bots_whose_moves_appear_by_them
     card = page.locator(".game-card").filter(
         has=page.get_by_role("heading", name=rules.name, exact=True)
     )
+    card.get_by_label("Opponents").select_option("greedy")  # medium: the greedy bot
     card.get_by_role("button", name="Play against the computer").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game_id = int(re.search(r"/games/(\d+)/$", page.url).group(1))
