@@ -23,7 +23,7 @@ from games.engine.bots import choose_action
 
 from .test_two_players_journey import sign_up
 
-# Far above what these games take: three greedy players make 40 to 130 moves each.
+# Above what these games take: a greedy player makes some 40 to 250 moves in one.
 MOVE_CAP = 400
 TIME_CAP_SECONDS = 240.0  # one game; a long Silk Road game takes some 2 minutes
 BOTS_WAIT_SECONDS = 45.0  # the longest the bots' moves may take to hand the turn back
