@@ -225,6 +225,11 @@ class GameRules(ABC):
     #: a few help where one step says little (Silk Road's long trips); 0 where random
     #: moves only add noise to a heuristic that already looks far enough.
     bot_rollout: ClassVar[int] = 8
+    #: Action types that only take back the acting seat's own unfinished steps ("Back",
+    #: "take the tucked cards back"): a convenience for people. Bots leave them aside
+    #: while anything else is legal, since a stateless player that can undo may undo and
+    #: redo for ever.
+    undo_types: ClassVar[frozenset[str]] = frozenset()
 
     # --- to implement -----------------------------------------------------------------
     @abstractmethod

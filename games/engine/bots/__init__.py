@@ -44,11 +44,11 @@ def choose_action(
         return random_action(actions, gen)
     if is_offer_answer(actions):
         return answer_offer(rules, state, seat, actions, gen)
-    anytime = anytime_types(rules, state, seat, gen)
-    actions = [a for a in actions if a.type not in anytime] or actions
+    aside = anytime_types(rules, state, seat, gen) | rules.undo_types
+    actions = [a for a in actions if a.type not in aside] or actions
     if level == "greedy":
         return greedy_action(rules, state, seat, actions, gen)
-    return search_action(rules, state, seat, actions, gen, budget, settings, anytime)
+    return search_action(rules, state, seat, actions, gen, budget, settings, aside)
 
 
 def anytime_types(rules: GameRules, state: State, seat: int, gen) -> frozenset[str]:

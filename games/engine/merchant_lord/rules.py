@@ -41,6 +41,7 @@ class MerchantLordRules(GameRules):
     # Random rerolls and nudges only blur an evaluation that already counts every card
     # on its way to the table (measured: docs/bots.md).
     bot_rollout = 0
+    undo_types = frozenset({"unchoose", "cancel", "unmark"})
 
     # --- the contract -----------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:

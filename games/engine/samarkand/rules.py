@@ -60,6 +60,7 @@ class SamarkandRules(GameRules):
     # Random camels, marriages and sales only blur an evaluation that already counts
     # what each card and camel is likely to earn (measured: docs/bots.md).
     bot_rollout = 0
+    undo_types = frozenset({"back"})
 
     # --- setup and turn order -------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
