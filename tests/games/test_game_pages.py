@@ -1,6 +1,7 @@
 """The pages: plain posts redirect, HTMX posts get fragments, and every control works."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -384,6 +385,16 @@ def test_version_poll_swaps_the_play_area_when_someone_moved(client, duo, ana, b
     assert '<section id="play" class="play" hx-swap-oob="true">' in body
     assert "Your move." in body and "v=active-1-2" in body
     assert 'id="chat-log"' not in body
+
+
+def test_a_late_poll_answer_cannot_undo_a_move_on_the_page(client, duo, ana):
+    """Moves and polls queue together on <main>: a move aborts a poll in flight and a poll
+    is dropped while a move is in flight (htmx hx-sync), so the board never steps back."""
+    client.force_login(ana)
+    page = client.get(reverse("games:game", args=[duo.pk])).content.decode()
+    assert '<main id="main" hx-sync="this:replace">' in page
+    poll = re.search(r'<div id="poll"[^>]*>', page).group(0)
+    assert 'hx-sync="#main:abort"' in poll
 
 
 def test_version_poll_swaps_only_the_chat_when_someone_wrote(client, duo, ana, ben):
