@@ -31,12 +31,17 @@ MAX_ACTION_CHARS = 4000
 # --- plain pages -----------------------------------------------------------------------
 
 
-# The one-click form's choice of opponents: (level, name), the middle one preselected.
-COMPUTER_LEVELS = list(bots.LEVEL_NAMES.items())
+# The one-click form against the computer: its opponents' level unless the player picks
+# another, and the choice it offers as (level, name).
+COMPUTER_LEVEL = "greedy"
+COMPUTER_CHOICE = {
+    "computer_levels": list(bots.LEVEL_NAMES.items()),
+    "computer_level": COMPUTER_LEVEL,
+}
 
 
 def home(request):
-    context = {"games": catalogue.games(), "computer_levels": COMPUTER_LEVELS}
+    context = {"games": catalogue.games(), **COMPUTER_CHOICE}
     return render(request, "games/home.html", context)
 
 
@@ -61,7 +66,7 @@ def mine(request):
 def create(request):
     slug = request.POST.get("game") or request.GET.get("game")
     if not slug:
-        context = {"games": catalogue.playable(), "computer_levels": COMPUTER_LEVELS}
+        context = {"games": catalogue.playable(), **COMPUTER_CHOICE}
         return render(request, "games/create.html", context)
     try:
         rules = services.rules_for(slug)
@@ -90,9 +95,6 @@ def create(request):
     status = 400 if request.method == "POST" else 200
     context = {"rules": rules, "slug": slug, "form": form}
     return render(request, "games/create.html", context, status=status)
-
-
-COMPUTER_LEVEL = "greedy"
 
 
 @login_required

@@ -207,6 +207,8 @@ def test_one_click_lets_the_player_choose_how_strong_the_computer_is(client, ana
     client.force_login(ana)
     page = client.get("/").content.decode()
     assert 'name="level"' in page and "Strong" in page
+    assert '<option value="greedy" selected>Medium</option>' in page
+    assert "computer_level" not in page  # template comments stay out of the page
     response = client.post(
         reverse("games:play_computer"), {"game": "merchant-lord", "level": "search"}
     )
