@@ -35,7 +35,7 @@ def hx_action(context, choice) -> str:
 @register.simple_tag
 def poll_every() -> str:
     """How often the game page polls, for ``hx-trigger``: "5s" unless GAME_POLL_SECONDS."""
-    return f"{float(getattr(settings, 'GAME_POLL_SECONDS', 5)):g}s"
+    return f"{settings.GAME_POLL_SECONDS:g}s"
 
 
 @register.filter

@@ -55,10 +55,9 @@ def standing(state: State, seat: int) -> float:
         work = state["work"]
         pending = len(work["left"]) + len(work["right"]) + state["free_places"]
         # A card side picked from hand only ever goes on to a village (the pick is
-        # offered only where the dice can pay for it), so it counts as placed; counted
-        # as still in hand, picking would look worthless and a one-step player never
-        # expands a village.
-        # (A free placement is already counted in ``pending``.)
+        # offered only where the dice can pay for it), so it counts as placed, unless
+        # it fills a free placement, which ``pending`` already counts. Counted as still
+        # in hand, picking would look worthless and a one-step player never expands.
         if state["chosen"]:
             held = 1
             pending += 0 if state["free_places"] else 1
