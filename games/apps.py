@@ -6,4 +6,6 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
-        from games import bots, notifications  # noqa: F401  (connect their receivers)
+        from games import receivers
+
+        receivers.connect()

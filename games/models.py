@@ -1,12 +1,14 @@
-"""Tables (games), their seats and the append-only move log.
+"""Tables (games), their seats, the append-only move log, and the domain-event outbox.
 
-``Game.state`` is the engine snapshot after ``version`` moves; replaying the ``Move`` rows
-from ``seed`` must give the same snapshot. Every write goes through ``games.services``.
+``Game.state`` is the engine snapshot after ``version`` moves, written in the engine's
+``state_format``; replaying the ``Move`` rows from ``seed`` must give the same snapshot.
+Every write goes through ``games.play``; this module may import only ``games.engine``.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import models
@@ -31,7 +33,7 @@ class Game(models.Model):
         CANCELLED = "cancelled", "Cancelled"
 
     class TimeoutPolicy(models.TextChoices):
-        """What happens when a player's clock runs out (see ``games.clocks.timeouts``)."""
+        """What happens when a player's clock runs out (see ``games.play.timeouts``)."""
 
         SKIP = "skip", "Play the default for that move, then wait for them again"
         AUTOPLAY = "autoplay", "Play defaults for them until they come back"
@@ -50,6 +52,8 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
     seed = models.BigIntegerField(default=new_seed)
     state = models.JSONField(null=True, blank=True)
+    # The engine's ``state_format`` the snapshot was written in (checked on load).
+    state_format = models.PositiveSmallIntegerField(default=1)
     version = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
@@ -77,17 +81,44 @@ class Game(models.Model):
     def rules(self) -> engine.GameRules:
         return engine.get(self.game)
 
+    @property
+    def snapshot(self) -> engine.contract.State:
+        """The engine state, refused when it was written in another format."""
+        if self.state is not None and self.state_format != self.rules.state_format:
+            raise SnapshotFormatError(
+                f"{self} was saved in format {self.state_format}; "
+                f"{self.rules.name} now reads format {self.rules.state_format}."
+            )
+        return self.state
+
+
+class SnapshotFormatError(RuntimeError):
+    """A stored snapshot is in a format the engine no longer reads (migrate it first)."""
+
+
+class Controller(models.TextChoices):
+    PLAYER = "player", "Its player"
+    BOT = "bot", "A computer player"
+    STAND_IN = "stand_in", "A stand-in while its player is absent"
+
+
+#: The stand-in level that plays the engine's default move (pass, decline, keep…).
+DEFAULTS = "default"
+
 
 class Seat(models.Model):
+    Controller = Controller
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()  # engine seat; reassigned at start if random
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
         related_name="seats",
     )
-    bot_level = models.CharField(max_length=10, blank=True)  # "" for people
-    # A bot of this level plays a person's seat while they are away ("" when they play).
-    bot_takeover_level = models.CharField(max_length=10, blank=True)
+    # Who plays this seat now: exactly one of its player, a bot seated at the table, or a
+    # stand-in playing for an absent player (timed out, away, resigned) since a moment.
+    controller = models.CharField(max_length=10, choices=Controller, default=Controller.PLAYER)
+    controller_level = models.CharField(max_length=10, blank=True)  # bot level or "default"
+    controller_since = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(default=timezone.now)
     # Denormalised from the engine after each move, for "games waiting for me".
     must_act = models.BooleanField(default=False)
@@ -98,8 +129,6 @@ class Seat(models.Model):
     move_time = models.DurationField(null=True, blank=True)  # the time given for this move
     time_left = models.DurationField(null=True, blank=True)  # bank, or left while paused
     reminder_at = models.DateTimeField(null=True, blank=True)  # 80% used; None once sent
-    last_seen_at = models.DateTimeField(null=True, blank=True)  # the game page was open
-    auto_play = models.BooleanField(default=False)  # timed out: defaults until they return
     resigned_at = models.DateTimeField(null=True, blank=True)
     wants_end = models.BooleanField(default=False)  # votes to end without a result
 
@@ -125,12 +154,37 @@ class Seat(models.Model):
     def display_name(self) -> str:
         if self.user_id:
             return self.user.username
-        return f"Bot ({self.bot_level})" if self.bot_level else "Empty seat"
+        return f"Bot ({self.controller_level})" if self.is_bot else "Empty seat"
 
     @property
-    def bot_controller(self) -> str:
-        """The level of the bot that plays this seat now, or "" when a person does."""
-        return self.bot_level or self.bot_takeover_level
+    def is_bot(self) -> bool:
+        """A computer player's seat (no person ever sits here)."""
+        return self.controller == Controller.BOT
+
+    @property
+    def played_by_player(self) -> bool:
+        return self.controller == Controller.PLAYER
+
+    @property
+    def stand_in(self) -> str:
+        """The level playing for this seat's absent player, or "" (bot seats: "")."""
+        return self.controller_level if self.controller == Controller.STAND_IN else ""
+
+    @property
+    def autoplay_level(self) -> str:
+        """The level the autoplay executor plays this seat at, or "" when its player does."""
+        return "" if self.played_by_player else self.controller_level
+
+
+def still_in(seats: Iterable[Seat], leaving: Iterable[int] = ()) -> list[Seat]:
+    """The seats still in the game: not resigned, and not among ``leaving``."""
+    gone = set(leaving)
+    return [s for s in seats if s.resigned_at is None and s.number not in gone]
+
+
+def voters(seats: Iterable[Seat]) -> list[Seat]:
+    """The people who decide whether to end a game without a result (no bots)."""
+    return [s for s in still_in(seats) if s.user_id]
 
 
 class Move(models.Model):
@@ -166,7 +220,7 @@ class ChatMessage(models.Model):
         return f"message {self.pk} in game {self.game_id}"
 
 
-class GameEvent(models.Model):
+class LogNote(models.Model):
     """A line of the game log that is not a move: resignations, timeouts, votes, vacations.
 
     ``seq`` is the game's version when it happened, so the log shows it after that move;
@@ -181,7 +235,7 @@ class GameEvent(models.Model):
         VOTE = "vote", "Vote to end"
         ENDED = "ended", "Game ended"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     kind = models.CharField(max_length=12, choices=Kind)
@@ -216,3 +270,24 @@ class Vacation(models.Model):
     @property
     def active(self) -> bool:
         return self.started_at is not None
+
+
+class OutboxEvent(models.Model):
+    """A domain event (``games.events``), written in the transaction that caused it.
+
+    Delivered to its subscribers after commit; one left undelivered (the broker was down,
+    the process died) is delivered again by a periodic scan, so work is delayed, never lost.
+    """
+
+    name = models.CharField(max_length=60)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["delivered_at", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} #{self.pk}"

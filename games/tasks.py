@@ -1,7 +1,10 @@
-"""Celery tasks: a thin layer that takes ids and calls ``games.notifications``.
+"""Celery tasks: thin entry points that take ids and call one function each.
 
-Sending may fail (the mail server is down); the task is retried with backoff, and the
-records kept by ``notifications.deliver`` make sure nobody gets a mail twice.
+Every task is queued by a subscriber in ``games.receivers`` (or by beat, for the scans)
+and is idempotent: mails are recorded once per recipient and key (``games.mail``), moves
+are played only at the version they were decided for (``games.autoplay``). Sending mail
+may fail (the mail server is down, the database went away): the task is retried with
+backoff, and what was recorded makes sure nobody gets a mail twice.
 """
 
 from __future__ import annotations
@@ -9,13 +12,15 @@ from __future__ import annotations
 from smtplib import SMTPException
 
 from celery import shared_task
+from django.db import DatabaseError, InterfaceError
 
-from games import notifications
-from games.clocks import mails as clock_mails
-from games.clocks import scans, timeouts
+from games import events
+from games.autoplay import executor
+from games.clocks import scans
+from games.mail import clock_mails, game_mails
 
 MAIL_RETRY = {
-    "autoretry_for": (SMTPException, OSError),
+    "autoretry_for": (SMTPException, OSError, DatabaseError, InterfaceError),
     "retry_backoff": 30,
     "retry_backoff_max": 3600,
     "max_retries": 8,
@@ -26,32 +31,57 @@ MAIL_RETRY = {
 def send_turn_mails(
     game_id: int, move_seq: int, user_ids: list[int], acted_by_user_id: int | None = None
 ) -> int:
-    return notifications.notify_turn(
+    return game_mails.notify_turn(
         game_id=game_id, move_seq=move_seq, user_ids=user_ids, acted_by_user_id=acted_by_user_id
     )
 
 
 @shared_task(**MAIL_RETRY)
-def send_offer_mail(game_id: int, move_seq: int, to_user_id: int) -> int:
-    return notifications.notify_offer(game_id=game_id, move_seq=move_seq, to_user_id=to_user_id)
+def send_deal_mail(game_id: int, move_seq: int, to_user_id: int) -> int:
+    return game_mails.notify_deal(game_id=game_id, move_seq=move_seq, to_user_id=to_user_id)
 
 
 @shared_task(**MAIL_RETRY)
 def send_started_mails(game_id: int) -> int:
-    return notifications.notify_started(game_id=game_id)
+    return game_mails.notify_started(game_id=game_id)
 
 
 @shared_task(**MAIL_RETRY)
 def send_finished_mails(game_id: int) -> int:
-    return notifications.notify_finished(game_id=game_id)
+    return game_mails.notify_finished(game_id=game_id)
 
 
 @shared_task(**MAIL_RETRY)
 def send_invitation(game_id: int, email_or_user_id: int | str) -> int:
-    return notifications.notify_invited(game_id=game_id, email_or_user_id=email_or_user_id)
+    return game_mails.notify_invited(game_id=game_id, email_or_user_id=email_or_user_id)
 
 
-# --- play over days (games.clocks): the beat scans and what they queue -------------------
+@shared_task(**MAIL_RETRY)
+def send_opponent_left(game_id: int, note_id: int) -> int:
+    return clock_mails.notify_opponent_left(game_id=game_id, note_id=note_id)
+
+
+@shared_task(**MAIL_RETRY)
+def send_reminder(seat_id: int, waiting_version: int) -> int:
+    return clock_mails.notify_reminder(seat_id=seat_id, waiting_version=waiting_version)
+
+
+@shared_task(**MAIL_RETRY)
+def send_digest(user_id: int, day: str) -> int:
+    return clock_mails.notify_digest(user_id=user_id, day=day)
+
+
+@shared_task(**MAIL_RETRY)
+def send_vacation_warning(user_id: int) -> int:
+    return clock_mails.notify_vacation_ending(user_id=user_id)
+
+
+@shared_task(acks_late=True)
+def play_seat(game_id: int, seat: int, version: int) -> int | None:
+    return executor.play_seat(game_id, seat, version)
+
+
+# --- beat: the periodic scans ---------------------------------------------------------------
 
 # A scan that waited in the queue past the next one is dropped: the next one does its work.
 SCAN = {"expires": 55}
@@ -77,26 +107,6 @@ def scan_vacations() -> int:
     return scans.scan_vacations()
 
 
-@shared_task(**MAIL_RETRY)
-def send_reminder(seat_id: int, waiting_version: int) -> int:
-    return clock_mails.notify_reminder(seat_id=seat_id, waiting_version=waiting_version)
-
-
-@shared_task(**MAIL_RETRY)
-def send_digest(user_id: int, day: str) -> int:
-    return clock_mails.notify_digest(user_id=user_id, day=day)
-
-
-@shared_task(**MAIL_RETRY)
-def send_vacation_warning(user_id: int) -> int:
-    return clock_mails.notify_vacation_ending(user_id=user_id)
-
-
-@shared_task(**MAIL_RETRY)
-def send_opponent_left(game_id: int, event_id: int) -> int:
-    return clock_mails.notify_opponent_left(game_id=game_id, event_id=event_id)
-
-
-@shared_task
-def play_for_absent(game_id: int) -> int:
-    return timeouts.play_for_absent(game_id)
+@shared_task(**SCAN)
+def redeliver_events() -> int:
+    return events.redeliver()

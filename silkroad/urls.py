@@ -5,6 +5,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
-    path("api/", include("games.api_urls")),
-    path("", include("games.urls")),
+    path("api/", include("games.api.urls")),
+    path("", include("games.web.urls")),
 ]

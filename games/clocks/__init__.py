@@ -1,7 +1,8 @@
-"""Play over days: per-seat clocks, reminders, digests, vacations and timeouts.
+"""Play over days, the periodic side: the beat scans that find what is due.
 
-``calendar`` counts clock time (weekends off or not), ``seat_clock`` starts, stops, pauses
-and resumes a seat's clock inside the write path, ``timeouts`` applies a table's policy
-when a clock runs out, ``vacations`` keeps the allowance, ``mails`` writes the reminders,
-digests and vacation warnings, and ``scans`` are the periodic jobs that find what is due.
+``scans`` finds clocks that ran out (and applies the table's policy through
+``games.play.timeouts``), reminders and digests due and vacations ending, and publishes
+them as domain events; it changes state only through ``games.play``.
+
+May import: ``games.play``, ``games.events``, ``games.models``, ``accounts.models``.
 """

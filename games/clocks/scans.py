@@ -2,7 +2,8 @@
 
 Each finds what is due and hands it on; running one twice, or in several workers at
 once, changes nothing more than running it once. Rows are taken with
-``SELECT … FOR UPDATE SKIP LOCKED`` so concurrent scans share the work, and whatever they
+``SELECT … FOR UPDATE SKIP LOCKED`` so concurrent scans share the work; what is due is
+published as a domain event (``games.events``), and whatever the subscribers queue
 queue checks again under a lock before acting, with mails recorded once per key.
 """
 
@@ -10,32 +11,29 @@ from __future__ import annotations
 
 import zoneinfo
 from datetime import datetime
-from functools import partial
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Notification, SentNotification, User
-from games.clocks import mails, presence, timeouts, vacations
-from games.clocks.locks import lock_unless_busy
-from games.models import Game, Seat, Vacation
+from games import events
+from games.models import DEFAULTS, Game, Seat, Vacation
+from games.play import presence, timeouts, vacations
+from games.play.locking import lock_unless_busy
 
 BATCH = 500
 
-
-def _tasks():
-    from games import tasks
-
-    return tasks
 
 
 def scan_deadlines(now: datetime | None = None) -> int:
     """Apply the timeout policy wherever a clock ran out; how many seats timed out."""
     now = now or timezone.now()
-    due = Seat.objects.filter(
-        must_act=True, deadline__lte=now, bot_takeover_level="", game__status=Game.Status.ACTIVE
-    ).order_by("deadline")
+    due = (
+        Seat.objects.filter(must_act=True, deadline__lte=now, game__status=Game.Status.ACTIVE)
+        .filter(Q(controller=Seat.Controller.PLAYER) | Q(controller_level=DEFAULTS))
+        .order_by("deadline")
+    )
     game_ids = dict.fromkeys(due.values_list("game_id", flat=True)[:BATCH])
     return sum(timeouts.time_out_game(game_id, now) for game_id in game_ids)
 
@@ -50,16 +48,18 @@ def scan_reminders(now: datetime | None = None) -> int:
         game__status=Game.Status.ACTIVE,
         user__isnull=False,
         resigned_at__isnull=True,
-        auto_play=False,
-        bot_takeover_level="",
-    ).exclude(last_seen_at__gte=now - presence.PRESENT_FOR)
+        controller=Seat.Controller.PLAYER,
+    )
     with transaction.atomic():
-        found = list(
-            lock_unless_busy(due, of=("self",)).values_list("pk", "waiting_version")[:BATCH]
-        )
-        for seat_id, version in found:
-            transaction.on_commit(partial(_tasks().send_reminder.delay, seat_id, version))
-    return len(found)
+        rows = lock_unless_busy(due, of=("self",)).values_list(
+            "pk", "waiting_version", "game_id", "user_id"
+        )[:BATCH]
+        found = list(rows)
+        present = presence.present_users(((g, u) for _, _, g, u in found), now)
+        queued = [(pk, version) for pk, version, g, u in found if (g, u) not in present]
+        for seat_id, version in queued:
+            events.publish(events.ReminderDue(seat_id=seat_id, waiting_version=version))
+    return len(queued)
 
 
 def digest_day(user: User, now: datetime) -> tuple[int, str]:
@@ -95,7 +95,7 @@ def scan_digests(now: datetime | None = None) -> int:
                 user=user, kind=Notification.DIGEST, game=None, key=key
             ).exists():
                 continue
-            transaction.on_commit(partial(_tasks().send_digest.delay, user.pk, day))
+            events.publish(events.DigestDue(user_id=user.pk, day=day))
             queued += 1
     return queued
 
@@ -112,12 +112,13 @@ def scan_vacations(now: datetime | None = None) -> int:
     ending = Vacation.objects.filter(
         started_at__isnull=False, ends_at__gt=now, ends_at__lte=now + vacations.WARN_BEFORE
     )
-    for vacation in ending[:BATCH]:
-        key = mails.vacation_warning_key(vacation)
-        if not SentNotification.objects.filter(
-            user_id=vacation.user_id, kind=Notification.VACATION_ENDING, key=key
-        ).exists():
-            _tasks().send_vacation_warning.delay(vacation.user_id)
+    with transaction.atomic():
+        for vacation in ending[:BATCH]:
+            key = vacations.warning_key(vacation)
+            if not SentNotification.objects.filter(
+                user_id=vacation.user_id, kind=Notification.VACATION_ENDING, key=key
+            ).exists():
+                events.publish(events.VacationEnding(user_id=vacation.user_id))
     _mend_clocks(now)
     return ended
 

@@ -178,6 +178,8 @@ class Outcome:
     winners: tuple[int, ...]
     scores: tuple[SeatScore, ...]  # in seat order
     reason: str = ""  # "Ana reached 25 coins."
+    #: True when the engine ended the game by its safety limit on rounds, not its rules.
+    round_cap: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -230,6 +232,9 @@ class GameRules(ABC):
     #: while anything else is legal, since a stateless player that can undo may undo and
     #: redo for ever.
     undo_types: ClassVar[frozenset[str]] = frozenset()
+    #: The layout of this game's state; raise it whenever a stored snapshot of the old
+    #: layout could no longer be read, so the platform refuses (or migrates) old snapshots.
+    state_format: ClassVar[int] = 1
 
     # --- to implement -----------------------------------------------------------------
     @abstractmethod

@@ -75,8 +75,13 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.context_processors.waiting_games",
+                "games.web.context_processors.waiting_games",
             ],
+            # The games' template tags live with the pages (games.web), not at the app root.
+            "libraries": {
+                "play": "games.web.templatetags.play",
+                "vacation": "games.web.templatetags.vacation",
+            },
         },
     }
 ]
@@ -166,6 +171,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "scan-reminders": {"task": "games.tasks.scan_reminders", "schedule": 60.0},
     "scan-digests": {"task": "games.tasks.scan_digests", "schedule": 60.0},
     "scan-vacations": {"task": "games.tasks.scan_vacations", "schedule": 60.0},
+    "redeliver-events": {"task": "games.tasks.redeliver_events", "schedule": 60.0},
 }
 
 LOGGING = {

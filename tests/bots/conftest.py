@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games.play import tables
 from tests.games.conftest import (  # noqa: F401  (toy_game is autouse)
     ana,
     ben,
@@ -25,7 +25,7 @@ def table_with_bots(db, run_on_commit):
 
     def make(creator, bots, *, game="toy", options=None, random_seat_order=False):
         with run_on_commit():
-            table = services.game_create(
+            table = tables.game_create(
                 creator=creator,
                 game=game,
                 players=len(bots),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from games import bots, services
+from games import tasks
+from games.autoplay import executor
 from games.engine import registry
 from games.models import Game, Move
+from games.play import acting
 from tests.games.helpers import act, set_hands
 
 pytestmark = pytest.mark.django_db
@@ -51,13 +53,13 @@ def test_a_bot_moves_through_game_act_with_its_seat_and_version(
 ):
     game = table_with_bots(ana, [None, "random"])
     calls = []
-    real = services.game_act
+    real = acting.game_act
 
     def spy(**kwargs):
         calls.append(kwargs)
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "game_act", spy)
+    monkeypatch.setattr(executor, "game_act", spy)
     set_hands(game, ["green"], ["blue", "blue"])
     with run_on_commit():
         act(game, ana, "pass")
@@ -68,17 +70,18 @@ def test_a_bot_moves_through_game_act_with_its_seat_and_version(
     assert move.seat == 1
 
 
-def test_the_bot_move_task_waits_the_configured_delay(table_with_bots, ana, settings, monkeypatch):
+def test_the_bot_move_task_waits_the_configured_delay(
+    table_with_bots, run_on_commit, ana, settings, monkeypatch
+):
     game = table_with_bots(ana, [None, "random"])
     settings.BOT_MOVE_DELAY_SECONDS = 1.5
-    monkeypatch.setattr(bots, "_runs_eagerly", lambda: False)
     sent = []
     monkeypatch.setattr(
-        bots.play_bot_move, "apply_async", lambda args, **kw: sent.append((args, kw))
+        tasks.play_seat, "apply_async", lambda args, **kw: sent.append((args, kw))
     )
-    act(game, ana, "pass")
+    with run_on_commit():
+        act(game, ana, "pass")
     game.refresh_from_db()
-    assert bots.queue_bot_moves(game) == 1
     assert sent == [((game.pk, 1, game.version), {"countdown": 1.5})]
 
 
@@ -88,15 +91,15 @@ def test_a_task_for_a_version_that_moved_on_does_nothing(table_with_bots, run_on
         act(game, ana, "pass")  # version 1: the bot's turn; the bot plays version 2
     game.refresh_from_db()
     before = game.version
-    assert bots.play_bot_move(game.pk, 1, 1) is None
+    assert executor.play_seat(game.pk, 1, 1) is None
     game.refresh_from_db()
     assert game.version == before
 
 
 def test_a_task_for_a_seat_that_need_not_act_does_nothing(table_with_bots, ana):
     game = table_with_bots(ana, [None, "random"])  # ana to move
-    assert bots.play_bot_move(game.pk, 1, game.version) is None
-    assert bots.play_bot_move(game.pk, 0, game.version) is None  # a person's seat
+    assert executor.play_seat(game.pk, 1, game.version) is None
+    assert executor.play_seat(game.pk, 0, game.version) is None  # a person's seat
     game.refresh_from_db()
     assert game.version == 0
 
@@ -107,7 +110,7 @@ def test_a_task_for_a_finished_game_does_nothing(table_with_bots, ana):
     state = game.state
     state["turn"] = 1
     Game.objects.filter(pk=game.pk).update(state=state)
-    assert bots.play_bot_move(game.pk, 1, game.version) is None
+    assert executor.play_seat(game.pk, 1, game.version) is None
     assert not Move.objects.filter(game=game).exists()
 
 
@@ -116,8 +119,8 @@ def test_the_task_plays_once_when_queued_twice(table_with_bots, ana):
     state = game.state
     state["turn"] = 1
     Game.objects.filter(pk=game.pk).update(state=state)
-    assert bots.play_bot_move(game.pk, 1, 0) == 1
-    assert bots.play_bot_move(game.pk, 1, 0) is None
+    assert executor.play_seat(game.pk, 1, 0) == 1
+    assert executor.play_seat(game.pk, 1, 0) is None
     assert Move.objects.filter(game=game).count() == 1
 
 
@@ -127,9 +130,9 @@ def test_a_retried_decision_is_the_same(table_with_bots, ana):
     state["turn"] = 1
     game.state = state
     for level in ("random", "greedy", "search"):
-        assert bots.decide(game, 1, level) == bots.decide(game, 1, level)
-    assert bots.decision_seed(7, 3, 1) == bots.decision_seed(7, 3, 1)
-    assert len({bots.decision_seed(7, v, s) for v in range(3) for s in range(3)}) == 9
+        assert executor.decide(game, 1, level) == executor.decide(game, 1, level)
+    assert executor.decision_seed(7, 3, 1) == executor.decision_seed(7, 3, 1)
+    assert len({executor.decision_seed(7, v, s) for v in range(3) for s in range(3)}) == 9
 
 
 @pytest.fixture
@@ -188,8 +191,8 @@ def test_a_bot_that_fails_to_decide_plays_the_default(table_with_bots, ana, monk
     def broken(*args, **kwargs):
         raise RuntimeError("a bug in the bot")
 
-    monkeypatch.setattr(bots, "decide", broken)
-    assert bots.play_bot_move(game.pk, 1, 0) == 1
+    monkeypatch.setattr(executor, "decide", broken)
+    assert executor.play_seat(game.pk, 1, 0) == 1
     move = Move.objects.get(game=game)
     assert (move.seat, move.action["type"]) == (1, "pass")  # the toy game's default
 
@@ -201,6 +204,6 @@ def test_a_bot_whose_choice_is_refused_plays_the_default(table_with_bots, ana, m
     state = game.state
     state["turn"] = 1
     Game.objects.filter(pk=game.pk).update(state=state)
-    monkeypatch.setattr(bots, "decide", lambda *a: Action.make("play", card="gold"))
-    assert bots.play_bot_move(game.pk, 1, 0) == 1
+    monkeypatch.setattr(executor, "decide", lambda *a: Action.make("play", card="gold"))
+    assert executor.play_seat(game.pk, 1, 0) == 1
     assert Move.objects.get(game=game).action["type"] == "pass"

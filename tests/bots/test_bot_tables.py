@@ -7,22 +7,26 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.errors import InvalidInput
 from games.models import Game, Seat
-from games.selectors import seat_names
+from games.play import tables
+from games.read.names import seat_names
 
 pytestmark = pytest.mark.django_db
 
 
+def bot_level(seat) -> str:
+    return seat.controller_level if seat.is_bot else ""
+
+
 def seats(game) -> list[tuple[int, str, str]]:
-    return [(s.number, s.user.username if s.user else "", s.bot_level) for s in game.seats.all()]
+    return [(s.number, s.user.username if s.user else "", bot_level(s)) for s in game.seats.all()]
 
 
 def open_toy(creator, bots, *, players=None, random_seat_order=False):
     """A toy table opened by ``creator`` with ``bots`` (one entry per seat unless told)."""
     players = len(bots) if players is None else players
-    return services.game_create(
+    return tables.game_create(
         creator=creator,
         game="toy",
         players=players,
@@ -39,7 +43,7 @@ def test_the_creator_takes_the_first_seat_not_given_to_a_bot(ana):
 
 def test_a_person_joining_takes_a_free_seat_and_starts_the_game(ana, ben):
     table = open_toy(ana, [None, None, "greedy"])
-    services.game_join(game_id=table.pk, user=ben)
+    tables.game_join(game_id=table.pk, user=ben)
     table.refresh_from_db()
     assert table.status == Game.Status.ACTIVE
     assert seats(table) == [(0, "ana", ""), (1, "ben", ""), (2, "", "greedy")]
@@ -48,7 +52,7 @@ def test_a_person_joining_takes_a_free_seat_and_starts_the_game(ana, ben):
 def test_bot_seats_may_be_given_by_number(ana):
     table = open_toy(ana, {"0": "random", 2: "greedy"}, players=3)
     assert table.status == Game.Status.ACTIVE
-    assert sorted(s.bot_level for s in table.seats.all()) == ["", "greedy", "random"]
+    assert sorted(bot_level(s) for s in table.seats.all()) == ["", "greedy", "random"]
 
 
 def test_the_random_seat_order_shuffles_bots_and_people(ana):
@@ -89,7 +93,7 @@ def test_a_game_needs_at_least_one_person(ana):
 
 def test_a_real_game_with_bots_reaches_the_persons_turn(ana, run_on_commit):
     with run_on_commit():
-        table = services.game_create(
+        table = tables.game_create(
             creator=ana, game="silk-road", players=3, bots=[None, "greedy", "search"]
         )
     table.refresh_from_db()
@@ -131,7 +135,7 @@ def test_the_api_takes_bot_seats_by_number(api):
     response = post_json(api, "/api/games", {"game": "toy", "players": 3, "bots": {"2": "greedy"}})
     assert response.status_code == 201
     assert response.json()["status"] == "open"
-    assert Seat.objects.filter(number=2, bot_level="greedy").exists()
+    assert Seat.objects.filter(number=2, controller=Seat.Controller.BOT, controller_level="greedy").exists()
 
 
 def test_the_api_refuses_a_table_of_bots_only(api):
@@ -181,7 +185,7 @@ def test_one_click_starts_a_game_against_the_computer(client, ana, run_on_commit
     game = Game.objects.get()
     assert response.status_code == 302 and response.url == reverse("games:game", args=[game.pk])
     assert game.status == Game.Status.ACTIVE and not game.is_public
-    assert sorted(s.bot_level for s in game.seats.all()) == ["", "greedy", "greedy"]
+    assert sorted(bot_level(s) for s in game.seats.all()) == ["", "greedy", "greedy"]
     assert game.rules.to_act(game.state) == (game.seats.get(user=ana).number,)
 
 
@@ -213,4 +217,4 @@ def test_one_click_lets_the_player_choose_how_strong_the_computer_is(client, ana
         reverse("games:play_computer"), {"game": "merchant-lord", "level": "search"}
     )
     game = Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
-    assert {seat.bot_level for seat in game.seats.all() if seat.bot_level} == {"search"}
+    assert {bot_level(seat) for seat in game.seats.all() if seat.is_bot} == {"search"}

@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from games import services
 from games.engine import registry
+from games.play import tables
 from tests.games.conftest import ana, ben, cy, make_game, sent, toy_game  # noqa: F401
 from tests.games.test_game_api import ana_api, ben_api  # noqa: F401
 from tests.notifications.conftest import _site_url, on_commit  # noqa: F401
@@ -47,7 +47,7 @@ def clocked(db, committing):
     def make(*users, game="toy", **control):
         control.setdefault("days", 1)
         with committing():
-            table = services.game_create(
+            table = tables.game_create(
                 creator=users[0],
                 game=game,
                 players=len(users),
@@ -56,7 +56,7 @@ def clocked(db, committing):
                 time_control=control,
             )
             for user in users[1:]:
-                services.game_join(game_id=table.pk, user=user)
+                tables.game_join(game_id=table.pk, user=user)
         table.refresh_from_db()
         return table
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.core import mail
 
-from games import services
 from games.engine import Action
 from games.models import Game, Seat
+from games.play import acting
 
 
 def seat(game: Game, number: int) -> Seat:
@@ -16,7 +16,7 @@ def seat(game: Game, number: int) -> Seat:
 def play(game: Game, user, type_: str = "pass", **params) -> Game:
     """``user`` plays ``type_`` through the write path; returns the refreshed game."""
     game.refresh_from_db()
-    services.game_act(
+    acting.game_act(
         game_id=game.pk,
         user=user,
         action=Action.make(type_, **params),

@@ -31,7 +31,7 @@ def test_resign_and_vote_through_the_api(clocked, ana, ben, ana_api, ben_api, cy
     assert ana_api.post(f"/games/{game.pk}/vote-end", {"agree": True}).status_code == 200
     answer = ben_api.post(f"/games/{game.pk}/vote-end")
     assert answer.json()["status"] == "finished"
-    assert answer.json()["result"]["ending"] == "agreement"
+    assert answer.json()["result"]["termination"] == "agreed"
     other = clocked(ana, ben, days=0)
     answer = ana_api.post(f"/games/{other.pk}/resign")
     assert answer.json()["result"]["winners"] == [1]

@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.clocks.calendar import add_clock_time, clock_time_between
+from games.timing.calendar import add_clock_time, clock_time_between
 
 UTC_ZONE = ZoneInfo("UTC")
 FRIDAY_NOON = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)

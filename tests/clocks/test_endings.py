@@ -3,9 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from games import endings
+from games import events
 from games.errors import Conflict, NotYourTurn
 from games.models import Game
+from games.play import endings, results
 from tests.clocks.helpers import outbox, play, seat
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +19,7 @@ def test_resigning_a_two_player_game_ends_it_with_the_resigner_last(clocked, ana
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.result["winners"] == [0]
-    assert [s["rank"] for s in game.result["scores"]] == [1, 2]
+    assert [s["place"] for s in game.result["scores"]] == [1, 2]
     assert game.result["reason"] == "{p1} resigned."
     (news,) = outbox("resigned")
     assert news.to == [ana.email]
@@ -55,7 +56,7 @@ def test_when_only_one_player_is_left_the_game_ends(clocked, ana, ben, cy):
     endings.game_resign(game_id=game.pk, user=cy)
     game.refresh_from_db()
     assert game.status == "finished" and game.result["winners"] == [0]
-    assert [s["rank"] for s in game.result["scores"]] == [1, 2, 2]
+    assert [s["place"] for s in game.result["scores"]] == [1, 2, 2]
 
 
 def test_a_unanimous_vote_ends_the_game_with_no_winner(clocked, ana, ben, cy, committing):
@@ -68,7 +69,8 @@ def test_a_unanimous_vote_ends_the_game_with_no_winner(clocked, ana, ben, cy, co
         endings.game_vote_end(game_id=game.pk, user=cy)
     game.refresh_from_db()
     assert game.status == "finished"
-    assert game.result == endings.agreement_result()
+    assert game.result == results.agreed(3).to_json()
+    assert game.result["termination"] == "agreed"
     assert game.result["reason"] == "Ended by agreement, no winner."
     assert all(not seat(game, n).must_act for n in range(3))
     assert len(outbox("is over")) == 3
@@ -89,7 +91,7 @@ def test_resigned_players_have_no_vote(clocked, ana, ben, cy):
     endings.game_resign(game_id=game.pk, user=cy)
     endings.game_vote_end(game_id=game.pk, user=ben)
     game.refresh_from_db()
-    assert game.status == "finished" and game.result["ending"] == "agreement"
+    assert game.status == "finished" and game.result["termination"] == "agreed"
 
 
 def test_the_game_page_has_resign_and_vote_buttons_that_work(client, clocked, ana, ben):
@@ -129,8 +131,8 @@ def test_a_resigned_player_gets_no_turn_mail_and_no_waiting_game(
     with committing():
         play(game, cy)
     assert outbox("Your move", to=ana) == []
-    moved = [kwargs for name, kwargs in sent if name == "game_moved"]
-    assert moved and all(ana.pk not in m["newly_waiting_user_ids"] for m in moved)
+    moved = [event for event in sent if isinstance(event, events.MoveMade)]
+    assert moved and all(ana.pk not in m.waiting_user_ids for m in moved)
     client.force_login(ana)
     page = client.get(reverse("games:mine")).content.decode()
     assert "No game is waiting for you." in page

@@ -6,7 +6,9 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import SentNotification
-from games.clocks import mails, scans
+from games.clocks import scans
+from games.mail import clock_mails
+from games.play import presence
 from tests.clocks.helpers import outbox, play, seat
 
 pytestmark = pytest.mark.django_db
@@ -62,18 +64,18 @@ def test_no_reminder_while_the_player_has_the_game_open(
     assert len(outbox(REMINDER, to=ana)) == 1
 
 
-def test_the_poll_records_presence_at_most_every_30_seconds(client, clocked, ana, ben, clock):
+def test_the_poll_records_presence_in_the_cache_not_the_database(client, clocked, ana, ben, clock):
     game = clocked(ana, ben, days=1)
     client.force_login(ana)
     url = reverse("games:version", args=[game.pk])
     client.get(url)
-    first = seat(game, 0).last_seen_at
+    first = presence.last_seen(game.pk, ana.pk)
+    assert first is not None
     clock.shift(timedelta(seconds=20))
     client.get(url)
-    assert seat(game, 0).last_seen_at == first
-    clock.shift(timedelta(seconds=15))
-    client.get(url)
-    assert seat(game, 0).last_seen_at == first + timedelta(seconds=35)
+    assert presence.last_seen(game.pk, ana.pk) == first + timedelta(seconds=20)
+    assert presence.is_present(game.pk, ana.pk, first + timedelta(seconds=100))
+    assert not presence.is_present(game.pk, ben.pk, first)
 
 
 def test_a_reminder_queued_before_a_move_is_not_sent_after_it(clocked, ana, ben, clock):
@@ -82,7 +84,7 @@ def test_a_reminder_queued_before_a_move_is_not_sent_after_it(clocked, ana, ben,
     version = seat(game, 0).waiting_version
     scans.scan_reminders()  # queued on commit, which this test never reaches…
     play(game, ana)  # …before the move; then the task runs:
-    assert mails.notify_reminder(seat_id=seat(game, 0).pk, waiting_version=version) == 0
+    assert clock_mails.notify_reminder(seat_id=seat(game, 0).pk, waiting_version=version) == 0
     assert outbox(REMINDER) == []
 
 
@@ -93,9 +95,9 @@ def test_a_reminder_for_an_earlier_wait_is_not_sent_on_a_later_one(clocked, ana,
     play(game, ana)
     play(game, ben)
     clock.shift(timedelta(hours=20))  # ana waits again, 80% used: but on another move
-    assert mails.notify_reminder(seat_id=seat(game, 0).pk, waiting_version=stale) == 0
+    assert clock_mails.notify_reminder(seat_id=seat(game, 0).pk, waiting_version=stale) == 0
     fresh = seat(game, 0).waiting_version
-    assert mails.notify_reminder(seat_id=seat(game, 0).pk, waiting_version=fresh) == 1
+    assert clock_mails.notify_reminder(seat_id=seat(game, 0).pk, waiting_version=fresh) == 1
 
 
 def test_scanning_twice_sends_each_reminder_once(clocked, ana, ben, cy, clock, committing):
@@ -109,7 +111,7 @@ def test_scanning_twice_sends_each_reminder_once(clocked, ana, ben, cy, clock, c
     # The task run again (a retry) sends nothing either.
     for s in SentNotification.objects.filter(kind="reminder"):
         seats = s.game.seats.filter(user=s.user)
-        assert mails.notify_reminder(seat_id=seats.get().pk, waiting_version=0) == 0
+        assert clock_mails.notify_reminder(seat_id=seats.get().pk, waiting_version=0) == 0
     assert len(outbox(REMINDER)) == 2
 
 

@@ -12,7 +12,7 @@ from django.db import connection
 
 from accounts.models import SentNotification
 from games.clocks import scans
-from games.models import GameEvent
+from games.models import LogNote
 from tests.clocks.helpers import outbox, play
 
 WORKERS = 4
@@ -71,7 +71,7 @@ def test_concurrent_deadline_scans_time_each_seat_out_once(clocked, ana, ben, cy
     clock.shift(timedelta(days=1, minutes=1))
     handled = _at_once(scans.scan_deadlines)
     assert sum(handled) == 3
-    assert GameEvent.objects.filter(kind="timed_out").count() == 3
+    assert LogNote.objects.filter(kind="timed_out").count() == 3
     for game in games:
         game.refresh_from_db()
     assert [g.version for g in games] == [1, 1, 0]
@@ -81,7 +81,7 @@ def test_concurrent_deadline_scans_time_each_seat_out_once(clocked, ana, ben, cy
 
 @pytest.mark.django_db
 def test_running_every_scan_twice_sends_no_mail_twice(clocked, ana, ben, cy, clock, committing):
-    from games.clocks import vacations
+    from games.play import vacations
 
     cy.turn_mail = "digest"
     cy.digest_hour = 9

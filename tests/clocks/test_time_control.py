@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.errors import InvalidInput
 from games.models import Game
+from games.play import tables
 from tests.clocks.conftest import START
 from tests.clocks.helpers import play, seat
 
@@ -98,7 +98,7 @@ def test_weekends_off_follow_the_players_time_zone(clocked, ana, ben, clock):
 )
 def test_a_time_control_outside_the_choices_is_refused(ana, control):
     with pytest.raises(InvalidInput):
-        services.game_create(creator=ana, game="toy", players=2, time_control=control)
+        tables.game_create(creator=ana, game="toy", players=2, time_control=control)
     assert not Game.objects.exists()
 
 

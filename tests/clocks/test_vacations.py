@@ -5,9 +5,10 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games.clocks import scans, vacations
+from games.clocks import scans
 from games.errors import Conflict
 from games.models import Vacation
+from games.play import vacations
 from tests.clocks.conftest import START
 from tests.clocks.helpers import outbox, play, seat
 

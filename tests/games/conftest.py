@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from games import services
 from games.engine import registry
+from games.play import tables
 from tests.factories import UserFactory
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
@@ -44,7 +44,7 @@ def make_game(db):
     """A toy game in play: ``make_game(ana, ben)`` seats them in that order."""
 
     def make(*users, public=True, options=None):
-        table = services.game_create(
+        table = tables.game_create(
             creator=users[0],
             game="toy",
             players=len(users),
@@ -53,7 +53,7 @@ def make_game(db):
             random_seat_order=False,
         )
         for user in users[1:]:
-            services.game_join(game_id=table.pk, user=user, invite_code=table.invite_code)
+            tables.game_join(game_id=table.pk, user=user, invite_code=table.invite_code)
         table.refresh_from_db()
         return table
 
@@ -68,19 +68,12 @@ def duo(make_game, ana, ben):
 
 @pytest.fixture
 def sent(db):
-    """Signals sent (after commit), as (name, kwargs) pairs; use with on-commit capture."""
-    from games import signals
+    """Domain events delivered (after commit), in order; use with on-commit capture."""
+    from games import events
 
-    found: list[tuple[str, dict]] = []
-    names = ["game_moved", "game_started", "game_finished", "player_invited", "offer_made"]
-    receivers = {}
-    for name in names:
-
-        def receiver(sender, signal=None, _name=name, **kwargs):
-            found.append((_name, kwargs))
-
-        receivers[name] = receiver
-        getattr(signals, name).connect(receiver, weak=False)
+    found: list[events.Event] = []
+    for event_type in events.EVENT_TYPES.values():
+        events.subscribe(event_type, found.append)
     yield found
-    for name, receiver in receivers.items():
-        getattr(signals, name).disconnect(receiver)
+    for event_type in events.EVENT_TYPES.values():
+        events.unsubscribe(event_type, found.append)

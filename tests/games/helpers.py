@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import services
+from games.play import acting
 
 
 def act(game, user, type_, version=None, **params):
@@ -10,7 +10,7 @@ def act(game, user, type_, version=None, **params):
     from games.engine import Action
 
     game.refresh_from_db()
-    services.game_act(
+    acting.game_act(
         game_id=game.pk,
         user=user,
         action=Action.make(type_, **params),

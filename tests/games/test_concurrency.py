@@ -5,9 +5,9 @@ import threading
 import pytest
 from django.db import connection
 
-from games import services
 from games.engine import Action
 from games.errors import StaleVersion
+from games.play import acting
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +22,7 @@ def test_simultaneous_moves_on_one_version_apply_once(make_game, ana, ben):
     def attempt():
         try:
             start.wait()
-            services.game_act(
+            acting.game_act(
                 game_id=game.pk, user=ana, action=Action.make("pass"), expected_version=0
             )
             outcomes.append("moved")

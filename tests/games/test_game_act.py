@@ -1,11 +1,13 @@
-"""games.services.game_act: the one write path of play."""
+"""games.acting.game_act: the one write path of play."""
 
 import pytest
 
-from games import services
+from games import events
 from games.engine import Action
 from games.errors import Conflict, IllegalMove, NotAPlayer, NotYourTurn, StaleVersion
 from games.models import Game, Move
+from games.play import acting, tables
+from games.read import game_page, names
 from tests.games.helpers import act, set_hands
 
 pytestmark = pytest.mark.django_db
@@ -87,27 +89,23 @@ def test_an_illegal_offer_is_refused_with_the_reason(duo, ana):
         act(duo, ana, "offer", to=1, give=["blue"], ask=[])
 
 
-def test_signals_after_a_move(duo, ana, ben, sent, django_capture_on_commit_callbacks):
+def test_a_move_publishes_who_must_act_now(duo, ana, ben, sent, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         act(duo, ana, "pass")
     assert sent == [
-        (
-            "game_moved",
-            {
-                "game_id": duo.pk,
-                "move_seq": 1,
-                "acted_by_user_id": ana.pk,
-                "newly_waiting_user_ids": [ben.pk],
-            },
+        events.MoveMade(
+            game_id=duo.pk, seq=1, seat=0, acted_by_user_id=ana.pk, waiting_user_ids=(ben.pk,)
         ),
     ]
 
 
-def test_an_offer_signals_its_recipient(duo, ana, ben, sent, django_capture_on_commit_callbacks):
+def test_an_offer_is_published_to_its_recipient(
+    duo, ana, ben, sent, django_capture_on_commit_callbacks
+):
     set_hands(duo, ["red", "red"], ["green"])
     with django_capture_on_commit_callbacks(execute=True):
         act(duo, ana, "offer", to=1, give=["red"], ask=["green"])
-    assert ("offer_made", {"game_id": duo.pk, "move_seq": 1, "to_user_id": ben.pk}) in sent
+    assert events.DealOffered(game_id=duo.pk, seq=1, to_user_ids=(ben.pk,)) in sent
 
 
 def test_accepting_an_offer_swaps_the_cards(duo, ana, ben):
@@ -118,7 +116,7 @@ def test_accepting_an_offer_swaps_the_cards(duo, ana, ben):
     assert game.state["hands"][1] == ["red"]
 
 
-def test_finishing_stores_the_result_and_signals(
+def test_finishing_stores_the_result_and_publishes_the_end(
     duo, ana, ben, sent, django_capture_on_commit_callbacks
 ):
     set_hands(duo, ["blue"], ["green"], scores=[9, 0])
@@ -128,7 +126,8 @@ def test_finishing_stores_the_result_and_signals(
     assert game.result["winners"] == [0]
     assert game.result["scores"][0]["breakdown"] == [["Cards played", 12]]
     assert not game.seats.filter(must_act=True).exists()
-    assert ("game_finished", {"game_id": game.pk}) in sent
+    assert game.result["termination"] == "finished"
+    assert events.GameEnded(game_id=game.pk, termination="finished") in sent
 
 
 def test_a_finished_game_refuses_moves(duo, ana, ben):
@@ -139,7 +138,7 @@ def test_a_finished_game_refuses_moves(duo, ana, ben):
 
 
 def test_an_open_table_refuses_moves(ana):
-    table = services.game_create(creator=ana, game="toy", players=2)
+    table = tables.game_create(creator=ana, game="toy", players=2)
     with pytest.raises(Conflict, match="not started"):
         act(table, ana, "pass")
 
@@ -147,37 +146,36 @@ def test_an_open_table_refuses_moves(ana):
 def test_timeouts_and_bots_act_for_a_seat(duo, sent, django_capture_on_commit_callbacks):
     rules = duo.rules
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.game_act(
+        game = acting.game_act(
             game_id=duo.pk,
             seat=0,
             action=rules.default_action(duo.state, 0),
             expected_version=None,
         )
     assert game.version == 1
-    assert sent[0][1]["acted_by_user_id"] is None
+    assert sent[0].acted_by_user_id is None
 
 
 def test_act_needs_a_user_or_a_seat(duo, ana):
     with pytest.raises(TypeError):
-        services.game_act(game_id=duo.pk, action=Action.make("pass"), expected_version=0)
+        acting.game_act(game_id=duo.pk, action=Action.make("pass"), expected_version=0)
     with pytest.raises(TypeError):
-        services.game_act(
+        acting.game_act(
             game_id=duo.pk, user=ana, seat=0, action=Action.make("pass"), expected_version=0
         )
 
 
 def test_choice_labels_and_refusals_name_the_players(duo, monkeypatch):
-    from games import selectors
 
     rules = type(duo.rules)
-    names = selectors.seat_names(duo)
+    player_names = names.seat_names(duo)
     monkeypatch.setattr(
         rules, "legal_actions", lambda self, state, seat: [Action.make("pass", label="Pass to {p1}")]
     )
     monkeypatch.setattr(rules, "explain", lambda self, state, seat, action: "Only {p1} may.")
-    assert selectors.legal_choices(duo, 0, names)[0].label == f"Pass to {names[1]}"
+    assert game_page.legal_choices(duo, 0, player_names)[0].label == f"Pass to {player_names[1]}"
     first = duo.seats.get(number=0).user
-    with pytest.raises(IllegalMove, match=f"Only {names[1]} may."):
-        services.game_act(
+    with pytest.raises(IllegalMove, match=f"Only {player_names[1]} may."):
+        acting.game_act(
             game_id=duo.pk, action=Action.make("dance"), expected_version=duo.version, user=first
         )

@@ -7,8 +7,8 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import ApiToken
-from games import services
 from games.models import Game
+from games.play import tables
 from tests.games.helpers import act, set_hands
 
 pytestmark = pytest.mark.django_db
@@ -134,14 +134,14 @@ def test_bad_create_bodies_are_400(ana_api, body):
 
 
 def test_joining_twice_or_a_started_game_is_409(ana_api, ben_api, cy_api, ana):
-    table = services.game_create(creator=ana, game="toy", players=2)
+    table = tables.game_create(creator=ana, game="toy", players=2)
     assert ana_api.post(f"/games/{table.pk}/join").status_code == 409
     assert ben_api.post(f"/games/{table.pk}/join").status_code == 200
     assert cy_api.post(f"/games/{table.pk}/join").status_code == 409
 
 
 def test_joining_a_private_table_needs_the_code(ben_api, ana):
-    table = services.game_create(creator=ana, game="toy", players=2, public=False)
+    table = tables.game_create(creator=ana, game="toy", players=2, public=False)
     assert ben_api.post(f"/games/{table.pk}/join").status_code == 403
     assert ben_api.post(f"/games/{table.pk}/join", {"invite_code": 5}).status_code == 400
     response = ben_api.post(f"/games/{table.pk}/join", {"invite_code": table.invite_code})
@@ -149,8 +149,8 @@ def test_joining_a_private_table_needs_the_code(ben_api, ana):
 
 
 def test_leave_and_cancel(ana_api, ben_api, ana, ben):
-    table = services.game_create(creator=ana, game="toy", players=3)
-    services.game_join(game_id=table.pk, user=ben)
+    table = tables.game_create(creator=ana, game="toy", players=3)
+    tables.game_join(game_id=table.pk, user=ben)
     assert ben_api.post(f"/games/{table.pk}/cancel").status_code == 403
     assert ben_api.post(f"/games/{table.pk}/leave").status_code == 200
     assert ana_api.post(f"/games/{table.pk}/leave").status_code == 409
@@ -320,7 +320,7 @@ def test_my_games_and_those_waiting_for_me(ana_api, make_game, ana, ben, cy):
 
 
 def test_the_lobby_list(cy_api, ana):
-    table = services.game_create(creator=ana, game="toy", players=2)
+    table = tables.game_create(creator=ana, game="toy", players=2)
     assert [g["id"] for g in cy_api.get("/games").json()["games"]] == [table.pk]
 
 

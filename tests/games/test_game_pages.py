@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import ChatMessage, Game
+from games.play import chat as table_chat
+from games.play import tables
 from tests.factories import UserFactory
 from tests.games.helpers import act, set_hands
 
@@ -40,7 +41,7 @@ def test_home_presents_the_five_games(client):
 
 
 def test_lobby_is_public_and_lists_open_tables(client, ana):
-    table = services.game_create(creator=ana, game="toy", players=2)
+    table = tables.game_create(creator=ana, game="toy", players=2)
     page = client.get(reverse("games:lobby"))
     assert page.status_code == 200
     assert reverse("games:join", args=[table.pk]) in page.content.decode()
@@ -107,7 +108,7 @@ def test_an_unknown_game_has_no_form(as_ana):
 
 
 def test_the_table_page_shows_seats_invite_link_and_cancel(as_ana, ana):
-    table = services.game_create(creator=ana, game="toy", players=3)
+    table = tables.game_create(creator=ana, game="toy", players=3)
     page = as_ana.get(reverse("games:game", args=[table.pk])).content.decode()
     assert reverse("games:invite", args=[table.invite_code]) in page
     assert "Empty seat" in page
@@ -116,7 +117,7 @@ def test_the_table_page_shows_seats_invite_link_and_cancel(as_ana, ana):
 
 
 def test_a_private_table_is_hidden_except_through_its_invite_link(client, ana, ben):
-    table = services.game_create(creator=ana, game="toy", players=2, public=False)
+    table = tables.game_create(creator=ana, game="toy", players=2, public=False)
     client.force_login(ben)
     assert client.get(reverse("games:game", args=[table.pk])).status_code == 404
     page = client.get(reverse("games:invite", args=[table.invite_code]))
@@ -126,7 +127,7 @@ def test_a_private_table_is_hidden_except_through_its_invite_link(client, ana, b
 
 
 def test_joining_through_the_invite_link_starts_the_game(client, ana, ben):
-    table = services.game_create(creator=ana, game="toy", players=2, public=False)
+    table = tables.game_create(creator=ana, game="toy", players=2, public=False)
     client.force_login(ben)
     response = client.post(reverse("games:join", args=[table.pk]), {"code": table.invite_code})
     assert response.status_code == 302
@@ -137,7 +138,7 @@ def test_joining_through_the_invite_link_starts_the_game(client, ana, ben):
 
 
 def test_joining_without_the_code_is_refused(client, ana, ben):
-    table = services.game_create(creator=ana, game="toy", players=2, public=False)
+    table = tables.game_create(creator=ana, game="toy", players=2, public=False)
     client.force_login(ben)
     response = client.post(reverse("games:join", args=[table.pk]))
     assert response.status_code == 404  # the page stays hidden from strangers
@@ -145,14 +146,14 @@ def test_joining_without_the_code_is_refused(client, ana, ben):
 
 
 def test_htmx_join_of_the_last_seat_sends_the_browser_to_the_game(client, ana, ben):
-    table = services.game_create(creator=ana, game="toy", players=2)
+    table = tables.game_create(creator=ana, game="toy", players=2)
     client.force_login(ben)
     response = client.post(reverse("games:join", args=[table.pk]), **HTMX)
     assert response["HX-Redirect"] == reverse("games:game", args=[table.pk])
 
 
 def test_htmx_join_of_a_seat_returns_the_table_fragment(client, ana, ben):
-    table = services.game_create(creator=ana, game="toy", players=3)
+    table = tables.game_create(creator=ana, game="toy", players=3)
     client.force_login(ben)
     response = client.post(reverse("games:join", args=[table.pk]), **HTMX)
     body = response.content.decode()
@@ -162,8 +163,8 @@ def test_htmx_join_of_a_seat_returns_the_table_fragment(client, ana, ben):
 
 
 def test_leaving_redirects_to_the_lobby(client, ana, ben):
-    table = services.game_create(creator=ana, game="toy", players=3)
-    services.game_join(game_id=table.pk, user=ben)
+    table = tables.game_create(creator=ana, game="toy", players=3)
+    tables.game_join(game_id=table.pk, user=ben)
     client.force_login(ben)
     response = client.post(reverse("games:leave", args=[table.pk]))
     assert response.status_code == 302 and response["Location"] == reverse("games:lobby")
@@ -172,15 +173,15 @@ def test_leaving_redirects_to_the_lobby(client, ana, ben):
 
 
 def test_htmx_leave_redirects_to_the_lobby(client, ana, ben):
-    table = services.game_create(creator=ana, game="toy", players=3)
-    services.game_join(game_id=table.pk, user=ben)
+    table = tables.game_create(creator=ana, game="toy", players=3)
+    tables.game_join(game_id=table.pk, user=ben)
     client.force_login(ben)
     response = client.post(reverse("games:leave", args=[table.pk]), **HTMX)
     assert response["HX-Redirect"] == reverse("games:lobby")
 
 
 def test_cancel_plain_and_htmx(as_ana, ana, ben, client):
-    table = services.game_create(creator=ana, game="toy", players=2)
+    table = tables.game_create(creator=ana, game="toy", players=2)
     response = as_ana.post(reverse("games:cancel", args=[table.pk]), **HTMX)
     assert response.status_code == 200 and "was cancelled" in response.content.decode()
     response = as_ana.post(reverse("games:cancel", args=[table.pk]))
@@ -188,13 +189,13 @@ def test_cancel_plain_and_htmx(as_ana, ana, ben, client):
 
 
 def test_inviting_people_from_the_table(as_ana, ana, ben, sent, django_capture_on_commit_callbacks):
-    table = services.game_create(creator=ana, game="toy", players=2)
+    table = tables.game_create(creator=ana, game="toy", players=2)
     with django_capture_on_commit_callbacks(execute=True):
         response = as_ana.post(
             reverse("games:invite_people", args=[table.pk]), {"invite": "ben, someone@example.com"}
         )
     assert response.status_code == 302
-    assert [kw["email_or_user_id"] for _, kw in sent] == [ben.pk, "someone@example.com"]
+    assert [e.email_or_user_id for e in sent] == [ben.pk, "someone@example.com"]
     response = as_ana.post(reverse("games:invite_people", args=[table.pk]), {"invite": ""})
     assert response.status_code == 400
 
@@ -353,7 +354,7 @@ def test_chat_plain_and_htmx(as_ana, duo):
 def test_chat_and_names_are_escaped(client, make_game, ben):
     mallory = UserFactory(username='<img src=x onerror="alert(1)">')
     game = make_game(mallory, ben)
-    services.chat_post(game_id=game.pk, user=mallory, text="<script>alert('hi')</script>")
+    table_chat.chat_post(game_id=game.pk, user=mallory, text="<script>alert('hi')</script>")
     act(game, mallory, "pass")
     client.force_login(ben)
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
@@ -398,7 +399,7 @@ def test_a_late_poll_answer_cannot_undo_a_move_on_the_page(client, duo, ana):
 
 
 def test_version_poll_swaps_only_the_chat_when_someone_wrote(client, duo, ana, ben):
-    message = services.chat_post(game_id=duo.pk, user=ana, text="hi there")
+    message = table_chat.chat_post(game_id=duo.pk, user=ana, text="hi there")
     client.force_login(ben)
     url = reverse("games:version", args=[duo.pk]) + "?v=active-0-2&c=0"
     body = client.get(url, **HTMX).content.decode()
@@ -407,8 +408,8 @@ def test_version_poll_swaps_only_the_chat_when_someone_wrote(client, duo, ana, b
 
 
 def test_version_poll_reloads_an_open_table_when_it_changed(client, ana, ben):
-    table = services.game_create(creator=ana, game="toy", players=3)
-    services.game_join(game_id=table.pk, user=ben)
+    table = tables.game_create(creator=ana, game="toy", players=3)
+    tables.game_join(game_id=table.pk, user=ben)
     client.force_login(ana)
     url = reverse("games:version", args=[table.pk]) + "?v=open-0-1&c=0"
     assert client.get(url, **HTMX)["HX-Refresh"] == "true"
@@ -452,6 +453,6 @@ def test_anyone_may_watch_a_public_game_without_choices_or_hand(client, duo):
 
 
 def test_a_visitor_is_asked_to_sign_in_to_take_a_seat(client, ana):
-    table = services.game_create(creator=ana, game="toy", players=2)
+    table = tables.game_create(creator=ana, game="toy", players=2)
     page = client.get(reverse("games:game", args=[table.pk])).content.decode()
     assert "Sign in to take a seat" in page

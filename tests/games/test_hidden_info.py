@@ -12,10 +12,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.engine import LogEntry, registry
 from games.engine.contract import fill_names
 from games.models import Game
+from games.play import acting, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -42,17 +42,10 @@ def _silk_road_swap(state):
 SWAPS = {"toy": _toy_swap, "silk-road": _silk_road_swap}
 
 
-def _rules_or_skip(slug):
-    try:
-        return registry.get(slug)
-    except ImportError as exc:
-        pytest.skip(f"the {slug} engine cannot be imported yet: {exc}")
-
-
 def _start(slug, ana, ben, moves, seed):
-    rules = _rules_or_skip(slug)
-    table = services.game_create(creator=ana, game=slug, players=2, random_seat_order=False)
-    services.game_join(game_id=table.pk, user=ben)
+    rules = registry.get(slug)
+    table = tables.game_create(creator=ana, game=slug, players=2, random_seat_order=False)
+    tables.game_join(game_id=table.pk, user=ben)
     users = {0: ana, 1: ben}
     chooser = random.Random(seed)
     for _ in range(moves):
@@ -61,7 +54,7 @@ def _start(slug, ana, ben, moves, seed):
             break
         seat = chooser.choice(rules.to_act(table.state))
         action = chooser.choice(rules.legal_actions(table.state, seat))
-        services.game_act(
+        acting.game_act(
             game_id=table.pk, user=users[seat], action=action, expected_version=table.version
         )
     table.refresh_from_db()

@@ -3,7 +3,7 @@
 import pytest
 
 from games.errors import InvalidInput
-from games.offers import offer_action, offer_fields
+from games.web.deals import offer_action, offer_fields
 
 NAMES = ["ana", "ben", "cy"]
 # The shape Silk Road uses: recipients, own cards, kinds to ask for, caravan goods.

@@ -7,7 +7,7 @@ import pytest
 from django.template import Context, Template
 
 from games.engine import Action
-from games.selectors import Choice
+from games.read.game_page import Choice
 
 pytestmark = pytest.mark.django_db
 

@@ -1,13 +1,14 @@
-"""Every game is rebuilt exactly from its seed and moves (selectors.replay, verify_replays)."""
+"""Every game is rebuilt exactly from its seed and moves (replay.replay, verify_replays)."""
 
 import random
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import selectors, services
 from games.engine import Action, registry
 from games.models import Game
+from games.play import acting, tables
+from games.read import replay
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def play_randomly(game: Game, moves: int, seed: int) -> Game:
             action = Action.make("offer", to=chooser.choice(terms["to"]), give=[kind], ask=["red"])
         else:
             action = chooser.choice(rules.legal_actions(game.state, seat))
-        services.game_act(
+        acting.game_act(
             game_id=game.pk, user=users[seat], action=action, expected_version=game.version
         )
     game.refresh_from_db()
@@ -39,19 +40,19 @@ def play_randomly(game: Game, moves: int, seed: int) -> Game:
 def test_replaying_the_moves_gives_the_stored_snapshot(make_game, ana, ben, cy, seed):
     game = play_randomly(make_game(ana, ben, cy), moves=60, seed=seed)
     assert game.version > 0
-    assert selectors.replay(game) == game.state
-    assert selectors.replay_problem(game) is None
+    assert replay.replay(game) == game.state
+    assert replay.replay_problem(game) is None
 
 
 def test_a_finished_game_replays_too(make_game, ana, ben):
     game = play_randomly(make_game(ana, ben), moves=500, seed=7)
     assert game.status == Game.Status.FINISHED
-    assert selectors.replay(game) == game.state
+    assert replay.replay(game) == game.state
 
 
 def test_an_open_table_has_nothing_to_replay(ana):
-    table = services.game_create(creator=ana, game="toy", players=2)
-    assert selectors.replay(table) is None
+    table = tables.game_create(creator=ana, game="toy", players=2)
+    assert replay.replay(table) is None
 
 
 def test_a_tampered_snapshot_is_found(make_game, ana, ben, capsys):
@@ -66,23 +67,16 @@ def test_a_tampered_snapshot_is_found(make_game, ana, ben, capsys):
     assert f"game {game.pk} (toy): the replayed state differs" in capsys.readouterr().err
 
 
-def _real_rules_or_skip(slug):
-    try:
-        return registry.get(slug)
-    except ImportError as exc:  # the engine is not written yet
-        pytest.skip(f"the {slug} engine cannot be imported yet: {exc}")
-
-
 @pytest.mark.parametrize("slug", registry.slugs())
 def test_every_game_played_through_the_database_replays_exactly(slug, ana, ben, cy):
     """Snapshots go through the JSON column (PostgreSQL reorders object keys) and back."""
-    rules = _real_rules_or_skip(slug)
+    rules = registry.get(slug)
     users = [ana, ben, cy][: max(2, min(3, rules.max_players))]
-    table = services.game_create(
+    table = tables.game_create(
         creator=users[0], game=slug, players=len(users), random_seat_order=False
     )
     for user in users[1:]:
-        services.game_join(game_id=table.pk, user=user)
+        tables.game_join(game_id=table.pk, user=user)
     chooser = random.Random(11)
     for _ in range(80):
         table.refresh_from_db()
@@ -90,9 +84,9 @@ def test_every_game_played_through_the_database_replays_exactly(slug, ana, ben, 
             break
         seat = chooser.choice(table.rules.to_act(table.state))
         action = chooser.choice(rules.legal_actions(table.state, seat))
-        services.game_act(
+        acting.game_act(
             game_id=table.pk, user=users[seat], action=action, expected_version=table.version
         )
     table.refresh_from_db()
     assert table.version > 0
-    assert selectors.replay_problem(table) is None
+    assert replay.replay_problem(table) is None

@@ -2,7 +2,8 @@ import pytest
 from django.core import mail
 
 from accounts.models import MailOptOut, SentNotification
-from games import notifications, services
+from games.mail import game_mails
+from games.play import tables
 from tests.factories import UserFactory
 from tests.games.helpers import act, set_hands
 from tests.notifications.conftest import SITE_URL
@@ -119,7 +120,7 @@ def test_no_result_mail_when_switched_off(duo, ana, ben, on_commit):
 
 def test_an_invited_player_gets_the_invite_link(ana, ben, on_commit):
     with on_commit():
-        game = services.game_create(
+        game = tables.game_create(
             creator=ana, game="toy", players=3, public=False, invite=["ben"]
         )
 
@@ -132,10 +133,10 @@ def test_an_invited_player_gets_the_invite_link(ana, ben, on_commit):
 
 def test_an_address_without_an_account_is_invited_once(ana, on_commit):
     with on_commit():
-        game = services.game_create(
+        game = tables.game_create(
             creator=ana, game="toy", players=2, invite=["Friend@Example.com"]
         )
-    notifications.notify_invited(game_id=game.pk, email_or_user_id="Friend@Example.com")
+    game_mails.notify_invited(game_id=game.pk, email_or_user_id="Friend@Example.com")
 
     (message,) = mails_to("friend@example.com")
     assert "signing up" in message.body
@@ -147,7 +148,7 @@ def test_an_address_that_opted_out_gets_no_invitations(ana, on_commit):
     MailOptOut.objects.create(email="friend@example.com")
 
     with on_commit():
-        services.game_create(creator=ana, game="toy", players=2, invite=["friend@example.com"])
+        tables.game_create(creator=ana, game="toy", players=2, invite=["friend@example.com"])
 
     assert mail.outbox == []
 
@@ -157,7 +158,7 @@ def test_no_invitation_when_switched_off(ana, ben, on_commit):
     ben.save()
 
     with on_commit():
-        services.game_create(creator=ana, game="toy", players=2, invite=["ben"])
+        tables.game_create(creator=ana, game="toy", players=2, invite=["ben"])
 
     assert mail.outbox == []
 

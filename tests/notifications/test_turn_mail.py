@@ -6,7 +6,8 @@ from django.core import mail
 from django.test import Client
 
 from accounts.models import SentNotification
-from games import notifications, tasks
+from games import tasks
+from games.mail import game_mails
 from tests.games.helpers import act, set_hands
 from tests.notifications.conftest import SITE_URL
 from tests.notifications.helpers import html_of, mails_to
@@ -41,7 +42,7 @@ def test_the_player_to_move_gets_one_mail_with_game_opponents_and_prompt(ben_to_
 
 def test_no_mail_to_the_player_who_just_acted(ben_to_move, ana):
     assert mails_to(ana) == []
-    sent = notifications.notify_turn(
+    sent = game_mails.notify_turn(
         game_id=ben_to_move.pk, move_seq=1, user_ids=[ana.pk], acted_by_user_id=ana.pk
     )
     assert sent == 0
@@ -99,10 +100,10 @@ def test_a_mail_that_failed_to_go_is_not_recorded_so_the_retry_sends_it(duo, ana
         "django.core.mail.EmailMultiAlternatives.send", side_effect=SMTPException("down")
     ):
         with pytest.raises(SMTPException):
-            notifications.notify_turn(game_id=duo.pk, move_seq=1, user_ids=[ben.pk])
+            game_mails.notify_turn(game_id=duo.pk, move_seq=1, user_ids=[ben.pk])
     assert not SentNotification.objects.exists()
 
-    assert notifications.notify_turn(game_id=duo.pk, move_seq=1, user_ids=[ben.pk]) == 1
+    assert game_mails.notify_turn(game_id=duo.pk, move_seq=1, user_ids=[ben.pk]) == 1
     assert len(mails_to(ben)) == 1
 
 
@@ -110,7 +111,7 @@ def test_no_mail_when_the_player_moved_before_the_task_ran(duo, ana, ben):
     act(duo, ana, "pass")
     act(duo, ben, "pass")
 
-    assert notifications.notify_turn(game_id=duo.pk, move_seq=1, user_ids=[ben.pk]) == 0
+    assert game_mails.notify_turn(game_id=duo.pk, move_seq=1, user_ids=[ben.pk]) == 0
     assert mail.outbox == []
 
 

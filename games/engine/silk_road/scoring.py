@@ -46,7 +46,8 @@ def outcome(state: State) -> Outcome | None:
         )
         for seat, caravan in enumerate(state["caravans"])
     )
-    return Outcome(tuple(over["winners"]), scores, over["reason"])
+    capped = state["round"] > data.MAX_ROUNDS  # the cap is the only ending past it
+    return Outcome(tuple(over["winners"]), scores, over["reason"], round_cap=capped)
 
 
 # Rough worth of a card in hand for the heuristic. Trade cards pay and Guards protect;

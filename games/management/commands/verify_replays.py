@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from games.selectors import replay_problem
+from games.read.replay import replay_problem
 
 
 class Command(BaseCommand):

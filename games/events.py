@@ -1,0 +1,262 @@
+"""Domain events: what happened, published inside the transaction, delivered after commit.
+
+The write path (``games.play``) and the scans (``games.clocks``) call ``publish`` with a
+small frozen dataclass. ``publish`` stores it as an ``OutboxEvent`` row in the same
+transaction (a rolled-back change publishes nothing) and asks for delivery once the
+transaction commits. Delivery calls every subscriber of that event type, then marks the
+row delivered. A subscriber that fails (the broker is down) leaves the row undelivered;
+``redeliver`` (run every minute by beat) tries it again, so a failure delays work and
+loses none. Subscribers must therefore be idempotent: they only queue tasks, and every
+task checks again what it is about to do.
+
+Who reacts to what is decided in one place, ``games.receivers``, which registers its
+subscribers with ``subscribe`` when the app is ready. This module is the only one that
+calls ``transaction.on_commit``; it may import ``games.models`` and nothing above it.
+
+Events published while others are being delivered (a task run in-process delivers the
+events of the move it made) are delivered after them, in order, by the delivery already
+running in that thread: no recursion, however long a chain of bot moves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import ClassVar
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.models import OutboxEvent
+
+logger = logging.getLogger(__name__)
+
+REDELIVER_AFTER = timedelta(seconds=30)  # older undelivered rows are retried by the scan
+REDELIVER_BATCH = 200
+MAX_ATTEMPTS = 20
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every domain event: ids and plain values only, never model instances."""
+
+    name: ClassVar[str] = "event"
+
+    def to_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+# --- tables and games ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerInvited(Event):
+    name: ClassVar[str] = "player_invited"
+    game_id: int
+    email_or_user_id: int | str  # a user's id when the invitee has an account
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    name: ClassVar[str] = "game_started"
+    game_id: int
+    version: int
+    autoplay: tuple[tuple[int, str], ...] = ()  # (seat, level) the executor must play
+
+
+@dataclass(frozen=True)
+class MoveMade(Event):
+    """A move was applied; ``waiting_user_ids`` are people who must act now and did not
+    before (turn mail), ``autoplay`` the seats nobody plays in person that must act."""
+
+    name: ClassVar[str] = "move_made"
+    game_id: int
+    seq: int
+    seat: int
+    acted_by_user_id: int | None
+    waiting_user_ids: tuple[int, ...] = ()
+    autoplay: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class DealOffered(Event):
+    """The move ``seq`` offered a deal to these people (``games.engine.deals``)."""
+
+    name: ClassVar[str] = "deal_offered"
+    game_id: int
+    seq: int
+    to_user_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    name: ClassVar[str] = "game_ended"
+    game_id: int
+    termination: str
+
+
+@dataclass(frozen=True)
+class SeatLeft(Event):
+    """A player resigned or ran out of time; ``note_id`` is the log note saying so."""
+
+    name: ClassVar[str] = "seat_left"
+    game_id: int
+    note_id: int
+
+
+@dataclass(frozen=True)
+class SeatControlChanged(Event):
+    """A seat passed to a stand-in or back to its player."""
+
+    name: ClassVar[str] = "seat_control_changed"
+    game_id: int
+    version: int
+    seat: int
+    level: str  # "" when its player plays it again
+    autoplay: tuple[tuple[int, str], ...] = ()
+
+
+# --- time --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReminderDue(Event):
+    name: ClassVar[str] = "reminder_due"
+    seat_id: int
+    waiting_version: int
+
+
+@dataclass(frozen=True)
+class DigestDue(Event):
+    name: ClassVar[str] = "digest_due"
+    user_id: int
+    day: str  # the user's local date
+
+
+@dataclass(frozen=True)
+class VacationEnding(Event):
+    name: ClassVar[str] = "vacation_ending"
+    user_id: int
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.name: cls
+    for cls in (
+        PlayerInvited, GameStarted, MoveMade, DealOffered, GameEnded, SeatLeft,
+        SeatControlChanged, ReminderDue, DigestDue, VacationEnding,
+    )
+}
+
+# --- subscribing and publishing ------------------------------------------------------------
+
+Subscriber = Callable[[Event], object]
+_subscribers: dict[type[Event], list[Subscriber]] = defaultdict(list)
+_delivering = threading.local()
+
+
+def subscribe(event_type: type[Event], subscriber: Subscriber) -> None:
+    """Call ``subscriber(event)`` after each committed ``event_type`` (once per function)."""
+    if subscriber not in _subscribers[event_type]:
+        _subscribers[event_type].append(subscriber)
+
+
+def unsubscribe(event_type: type[Event], subscriber: Subscriber) -> None:
+    if subscriber in _subscribers.get(event_type, ()):
+        _subscribers[event_type].remove(subscriber)
+
+
+def subscribers(event_type: type[Event]) -> list[Subscriber]:
+    return list(_subscribers.get(event_type, ()))
+
+
+def publish(event: Event) -> None:
+    """Record ``event`` in the current transaction; it is delivered once that commits."""
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        raise RuntimeError("Publish events inside the transaction that made the change.")
+    row = OutboxEvent.objects.create(name=event.name, payload=_payload(event))
+    transaction.on_commit(lambda: deliver(row.pk, event))
+
+
+def _payload(event: Event) -> dict:
+    return {key: _plain(value) for key, value in event.to_json().items()}
+
+
+def _plain(value):
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def from_row(row: OutboxEvent) -> Event:
+    cls = EVENT_TYPES[row.name]
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    values = {}
+    for key, value in row.payload.items():
+        if key in fields:
+            values[key] = _tuples(value)
+    return cls(**values)
+
+
+def _tuples(value):
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+def deliver(row_id: int, event: Event) -> bool:
+    """Hand ``event`` to its subscribers; True when every one of them succeeded.
+
+    Inside a delivery already running in this thread, the event waits its turn instead.
+    """
+    pending: deque | None = getattr(_delivering, "pending", None)
+    if pending is not None:
+        pending.append((row_id, event))
+        return True
+    _delivering.pending = pending = deque([(row_id, event)])
+    ok = True
+    try:
+        while pending:
+            ok &= _deliver_one(*pending.popleft())
+    finally:
+        _delivering.pending = None
+    return ok
+
+
+def _deliver_one(row_id: int, event: Event) -> bool:
+    failed = False
+    for subscriber in subscribers(type(event)):
+        try:
+            subscriber(event)
+        except Exception:  # the broker is down, a bug: keep the row for the next scan
+            logger.exception("Delivering %s to %s failed", event.name, subscriber.__name__)
+            failed = True
+    now = timezone.now()
+    rows = OutboxEvent.objects.filter(pk=row_id, delivered_at__isnull=True)
+    if failed:
+        rows.update(attempts=F("attempts") + 1)
+    else:
+        rows.update(delivered_at=now)
+    return not failed
+
+
+def redeliver(now: datetime | None = None) -> int:
+    """Deliver again the events whose delivery failed or never ran; how many succeeded."""
+    now = now or timezone.now()
+    rows = OutboxEvent.objects.filter(
+        delivered_at__isnull=True,
+        created_at__lte=now - REDELIVER_AFTER,
+        attempts__lt=MAX_ATTEMPTS,
+    ).order_by("pk")[:REDELIVER_BATCH]
+    delivered = 0
+    for row in rows:
+        if row.name not in EVENT_TYPES:
+            continue
+        delivered += deliver(row.pk, from_row(row))
+    return delivered

@@ -1,0 +1,78 @@
+"""One mail to one address, sent at most once: ``Mail`` and ``deliver``.
+
+Each mail is recorded as a ``SentNotification`` in the same transaction as the decision to
+send it, so a retried task never mails anyone twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from accounts.models import Notification, SentNotification, User
+from accounts.unsubscribe import unsubscribe_url
+from games.models import Game
+
+
+def absolute_url(path: str) -> str:
+    """Links in mail are built from SITE_URL: tasks run in a worker, with no request."""
+    return settings.SITE_URL + path
+
+
+@dataclass(frozen=True)
+class Mail:
+    """One mail to one address: ``template`` names ``emails/<template>.txt`` and ``.html``."""
+
+    kind: Notification
+    template: str
+    subject: str
+    context: dict
+
+    def message(self, *, email: str, user: User | None) -> EmailMultiAlternatives:
+        unsubscribe = unsubscribe_url(kind=self.kind, user=user, email=email)
+        context = {
+            **self.context,
+            "recipient": user,
+            "kind_label": self.kind.label,
+            "unsubscribe_url": unsubscribe,
+            "settings_url": absolute_url(reverse("accounts:settings")),
+            "site_url": settings.SITE_URL,
+        }
+        message = EmailMultiAlternatives(
+            subject=settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + self.subject,
+            body=render_to_string(f"emails/{self.template}.txt", context),
+            to=[email],
+            headers={
+                "List-Unsubscribe": f"<{unsubscribe}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            },
+        )
+        message.attach_alternative(
+            render_to_string(f"emails/{self.template}.html", context), "text/html"
+        )
+        return message
+
+
+def deliver(
+    mail: Mail, *, game: Game, key: str = "", user: User | None = None, email: str = ""
+) -> bool:
+    """Send ``mail`` unless it was sent before; True when it went out now.
+
+    The record and the sending share a transaction: when sending fails the record is rolled
+    back and the task's retry tries again; once it is committed, no retry sends again.
+    """
+    email = user.email if user is not None else email
+    if not email:
+        return False
+    with transaction.atomic():
+        _, created = SentNotification.objects.get_or_create(
+            user=user, kind=mail.kind, game=game, key=key, defaults={"email": email}
+        )
+        if created:
+            mail.message(email=email, user=user).send()
+    return created

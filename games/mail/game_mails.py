@@ -1,0 +1,156 @@
+"""Mails about games: who gets which mail when a game starts, moves, offers, ends, invites.
+
+The tasks (``games.tasks``) call the ``notify_*`` entry points here, which load the game,
+decide per recipient (preferences, still waiting, not the actor, not played by a stand-in)
+and send through ``deliver``, at most once per recipient and key. Mails carry only public
+text: the prompt of the recipient's own seat, public log lines and the result, never
+another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from accounts.models import MailOptOut, Notification, User
+from games.engine import deals
+from games.mail.delivery import Mail, absolute_url, deliver
+from games.mail.table import Table
+from games.models import Game, Move, Seat
+from games.read.game_page import game_result
+
+# --- entry points (called by the tasks) -------------------------------------------------
+
+
+def _turn_mail(table: Table, seat: Seat, move: Move | None) -> Mail:
+    context = {**table.context(seat), "happened": table.public_log(move)}
+    return Mail(Notification.TURN, "turn", f"Your move in {table.title}", context)
+
+
+# --- entry points (called by the tasks) -------------------------------------------------
+
+
+def notify_turn(
+    *, game_id: int, move_seq: int, user_ids: list[int], acted_by_user_id: int | None = None
+) -> int:
+    """Tell each user who must now act in the game; returns how many mails went out.
+
+    Nobody is mailed about their own move, nor when they turned turn mail off (or get the
+    digest instead), nor when they already acted by the time this runs.
+    """
+    table = Table.load(game_id)
+    if table is None:
+        return 0
+    move = table.move(move_seq)
+    actor_seat = move.seat if move is not None else None
+    waiting = table.waiting_for()
+    sent = 0
+    for user_id in dict.fromkeys(user_ids):
+        seat = table.seat_of(user_id)
+        if seat is None or user_id == acted_by_user_id or seat.number == actor_seat:
+            continue
+        if seat.number not in waiting or not seat.user.wants_mail(Notification.TURN):
+            continue
+        if not seat.played_by_player:  # a stand-in plays it while they are away
+            continue
+        # An offer to you is told by the offer mail when you get those (notify_offer).
+        if (
+            move is not None
+            and move.action.get("type") == deals.OFFER
+            and seat.user.wants_mail(Notification.OFFER)
+        ):
+            continue
+        sent += deliver(
+            _turn_mail(table, seat, move), game=table.game, key=str(move_seq), user=seat.user
+        )
+    return sent
+
+
+def notify_deal(*, game_id: int, move_seq: int, to_user_id: int) -> int:
+    """Tell a player that an offer was made to them."""
+    table = Table.load(game_id)
+    if table is None or table.game.status != Game.Status.ACTIVE:
+        return 0
+    seat, move = table.seat_of(to_user_id), table.move(move_seq)
+    if seat is None or move is None or move.seat == seat.number:
+        return 0
+    if not seat.user.wants_mail(Notification.OFFER):
+        return 0
+    proposer = table.names[move.seat]
+    context = {**table.context(seat), "proposer": proposer, "happened": table.public_log(move)}
+    mail = Mail(
+        Notification.OFFER, "offer", f"{proposer} made you an offer in {table.title}", context
+    )
+    return int(deliver(mail, game=table.game, key=str(move_seq), user=seat.user))
+
+
+def notify_started(*, game_id: int) -> int:
+    """Tell every player that the game started; the first to act also learn it is their move.
+
+    Starting a game is not a move, so players who want turn mails but not this one get a
+    turn mail instead when they must act first.
+    """
+    table = Table.load(game_id)
+    if table is None or table.game.status != Game.Status.ACTIVE:
+        return 0
+    waiting = table.waiting_for()
+    sent = 0
+    for seat in table.people:
+        my_move = seat.number in waiting
+        if seat.user.wants_mail(Notification.STARTED):
+            context = {**table.context(seat), "my_move": my_move}
+            mail = Mail(Notification.STARTED, "started", f"{table.title} has started", context)
+            sent += deliver(mail, game=table.game, user=seat.user)
+        elif my_move and seat.user.wants_mail(Notification.TURN):
+            key = str(table.game.version)
+            sent += deliver(_turn_mail(table, seat, None), game=table.game, key=key, user=seat.user)
+    return sent
+
+
+def notify_finished(*, game_id: int) -> int:
+    """Tell every player that the game is over, with the result."""
+    table = Table.load(game_id)
+    if table is None or table.game.status != Game.Status.FINISHED:
+        return 0
+    result = game_result(table.game, table.names)
+    winners = " and ".join(result["winner_names"]) if result else ""
+    subject = f"{table.title} is over" + (f": {winners} won" if winners else "")
+    sent = 0
+    for seat in table.people:
+        if seat.user.wants_mail(Notification.GAME_OVER):
+            context = {**table.context(seat), "result": result, "winners": winners}
+            mail = Mail(Notification.GAME_OVER, "game_over", subject, context)
+            sent += deliver(mail, game=table.game, user=seat.user)
+    return sent
+
+
+def notify_invited(*, game_id: int, email_or_user_id: int | str) -> int:
+    """Invite a user, or an address without an account, to an open table."""
+    table = Table.load(game_id)
+    if table is None or table.game.status != Game.Status.OPEN:
+        return 0
+    inviter = table.game.creator.username
+    # The invite link, not the game page: it lets them into a private table too.
+    join_url = absolute_url(reverse("games:invite", args=[table.game.invite_code]))
+    context = {
+        **table.context(),
+        "inviter": inviter,
+        "join_url": join_url,
+        "players": table.game.players,
+        "taken": len(table.seats),
+        "blurb": table.rules.blurb,
+    }
+    mail = Mail(
+        Notification.INVITED,
+        "invited",
+        f"{inviter} invited you to play {table.rules.name}",
+        context,
+    )
+    if isinstance(email_or_user_id, int):
+        user = User.objects.filter(pk=email_or_user_id).first()
+        if user is None or table.seat_of(user.pk) or not user.wants_mail(Notification.INVITED):
+            return 0
+        return int(deliver(mail, game=table.game, user=user))
+    email = email_or_user_id.strip().lower()
+    if not email or MailOptOut.objects.filter(email=email).exists():
+        return 0
+    return int(deliver(mail, game=table.game, key=email, email=email))

@@ -1,0 +1,128 @@
+"""Playing a move: the one place where the engine's state of a game changes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import events
+from games.engine import Action, IllegalAction, deals
+from games.engine.contract import fill_names
+from games.errors import Conflict, IllegalMove, NotAPlayer, NotYourTurn, StaleVersion
+from games.models import Game, Move, Seat
+from games.play import presence, results
+from games.play.locking import locked_game, require_active
+from games.play.seats import take_back
+from games.play.waiting import autoplay_due, update_waiting
+from games.read.names import seat_names
+
+
+def game_act(
+    *,
+    game_id: int,
+    action: Action,
+    expected_version: int | None,
+    user=None,
+    seat: int | None = None,
+) -> Game:
+    """Play ``action`` for the user's seat (or, for the autoplay executor, for ``seat``).
+
+    ``expected_version`` is the version the client saw; None skips the check (internal
+    callers that act on what they just read under the lock). A player who acts in person
+    takes their seat back from a stand-in.
+    """
+    if (user is None) == (seat is None):
+        raise TypeError("game_act needs either a user or a seat")
+    with transaction.atomic():
+        game = locked_game(game_id)
+        seats = list(game.seats.select_related("user"))
+        if user is not None:
+            mine = next((s for s in seats if s.user_id == user.pk), None)
+            if mine is None:
+                raise NotAPlayer("You are not playing in this game.")
+            require_active(game)
+            if mine.resigned_at is not None:
+                raise Conflict("You have resigned from this game.")
+            seat = mine.number
+            presence.seen(game.pk, user)
+            take_back(game, mine)
+        require_active(game)
+        if expected_version is not None and expected_version != game.version:
+            raise StaleVersion(game.version)
+        apply_move(game, seats, seat, action, acted_by=user)
+    return game
+
+
+def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, acted_by=None):
+    """Check and apply ``action`` for ``seat`` under the game lock; append, save, publish."""
+    rules, state = game.rules, game.snapshot
+    legal = rules.legal_actions(state, seat)
+    if seat not in rules.to_act(state) and not legal and action.type != deals.OFFER:
+        raise NotYourTurn("It is not your turn.")
+    try:
+        new_state, entries = rules.apply(state, seat, action)
+    except IllegalAction as exc:
+        raise IllegalMove(fill_names(exc.reason, seat_names(game))) from exc
+    listed = next((a for a in legal if a == action), action)  # keeps the label
+    game.version += 1
+    Move.objects.create(
+        game=game,
+        seq=game.version,
+        seat=seat,
+        action=listed.to_json(with_label=True),
+        log=[entry.to_json() for entry in entries],
+    )
+    game.state = new_state
+    outcome = rules.outcome(new_state)
+    if outcome is not None:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.result = results.from_outcome(outcome, new_state).to_json()
+    game.save()
+    newly = update_waiting(game, seats, rules.to_act(new_state))
+    _publish_move(game, seats, seat, action, acted_by, newly)
+
+
+def _publish_move(game, seats, seat, action, acted_by, newly) -> None:
+    acted_by_id = acted_by.pk if acted_by is not None else None
+    waiting = tuple(
+        s.user_id
+        for s in newly
+        if s.user_id and s.played_by_player and s.user_id != acted_by_id
+    )
+    events.publish(
+        events.MoveMade(
+            game_id=game.pk,
+            seq=game.version,
+            seat=seat,
+            acted_by_user_id=acted_by_id,
+            waiting_user_ids=waiting,
+            autoplay=autoplay_due(game, seats),
+        )
+    )
+    if action.type == deals.OFFER:
+        to_user_ids = _deal_recipients(seats, seat, action)
+        if to_user_ids:
+            events.publish(
+                events.DealOffered(game_id=game.pk, seq=game.version, to_user_ids=to_user_ids)
+            )
+    if game.status == Game.Status.FINISHED:
+        events.publish(
+            events.GameEnded(game_id=game.pk, termination=game.result["termination"])
+        )
+
+
+def _deal_recipients(seats: Sequence[Seat], proposer: int, action: Action) -> tuple[int, ...]:
+    """The people a deal is offered to: its ``to`` seat, or everyone for a standing order."""
+    to = action.get("to")
+    numbers = {to} if isinstance(to, int) and not isinstance(to, bool) else None
+    return tuple(
+        s.user_id
+        for s in seats
+        if s.user_id
+        and s.played_by_player
+        and s.number != proposer
+        and (numbers is None or s.number in numbers)
+    )

@@ -1,0 +1,39 @@
+"""Chat at a table: the players write, everyone who may see the table reads."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.db import transaction
+
+from games.errors import Conflict, InvalidInput, NotAPlayer
+from games.models import ChatMessage, Game
+from games.play.locking import locked_game
+
+CHAT_MAX_LENGTH = 500
+
+
+def clean_chat_text(text: object) -> str:
+    if not isinstance(text, str):
+        raise InvalidInput("Write a message first.")
+    # Control characters (NUL in particular) have no place in chat; keep line breaks.
+    text = "".join(
+        ch for ch in text if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cs")
+    ).strip()
+    if not text:
+        raise InvalidInput("Write a message first.")
+    if len(text) > CHAT_MAX_LENGTH:
+        raise InvalidInput(f"Keep messages under {CHAT_MAX_LENGTH} characters.")
+    return text
+
+
+def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
+    """A seated player writes to the table."""
+    text = clean_chat_text(text)
+    with transaction.atomic():
+        game = locked_game(game_id)
+        if not game.seats.filter(user=user).exists():
+            raise NotAPlayer("Only the players at this table can chat.")
+        if game.status == Game.Status.CANCELLED:
+            raise Conflict("This table was cancelled.")
+        return ChatMessage.objects.create(game=game, user=user, text=text)

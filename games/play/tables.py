@@ -1,0 +1,271 @@
+"""Tables: open one, invite people, join, leave, cancel, and deal the game when full.
+
+Each function runs in one transaction that locks the game row, checks who may do what,
+changes the rows and publishes what happened (``games.events``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games import engine, events
+from games.engine import GameRules
+from games.engine.bots import LEVELS as BOT_LEVELS
+from games.errors import Conflict, Forbidden, InvalidInput, NotAPlayer
+from games.models import Game, Seat
+from games.play.locking import locked_game, require_open
+from games.play.time_control import clean_time_control
+from games.play.waiting import autoplay_due, update_waiting
+
+MAX_INVITES = 10
+_RENUMBER_OFFSET = 1000  # above any seat number, so renumbering never collides
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def rules_for(slug: object) -> GameRules:
+    if not isinstance(slug, str) or slug not in engine.slugs():
+        raise InvalidInput("There is no such game.")
+    return engine.get(slug)
+
+
+def clean_options(rules: GameRules, options: object) -> dict[str, str]:
+    """The table options with defaults filled in; refuses unknown names and values."""
+    options = {} if options is None else options
+    if not isinstance(options, Mapping):
+        raise InvalidInput("Options must be an object of option names and values.")
+    known = {option.name: option for option in rules.options}
+    if any(name not in known for name in options):
+        raise InvalidInput(f"{rules.name} has no such option.")
+    cleaned = {}
+    for option in rules.options:
+        value = options.get(option.name, option.default)
+        if not isinstance(value, str) or value not in {choice for choice, _ in option.choices}:
+            raise InvalidInput(f"That is not a choice for “{option.label}”.")
+        cleaned[option.name] = value
+    return cleaned
+
+
+def clean_bot_seats(bots: object, players: int) -> dict[int, str]:
+    """Seat number → bot level, from a list (a level or null per seat) or an object.
+
+    ``["search", None, "random"]`` and ``{"0": "search", "2": "random"}`` say the same.
+    At least one seat is left for a person: the creator sits there.
+    """
+    if bots is None:
+        return {}
+    if isinstance(bots, (list, tuple)):
+        if len(bots) != players:
+            raise InvalidInput(f"'bots' lists one entry per seat: {players} here.")
+        pairs = [(number, level) for number, level in enumerate(bots) if level is not None]
+    elif isinstance(bots, Mapping):
+        pairs = [(_seat_number(key, players), level) for key, level in bots.items()]
+    else:
+        raise InvalidInput("'bots' is a list with a level or null per seat, or an object.")
+    if any(level not in BOT_LEVELS for _, level in pairs):
+        raise InvalidInput(f"A bot's level is one of {', '.join(BOT_LEVELS)}.")
+    if len(pairs) >= players:
+        raise InvalidInput("Leave at least one seat for a person: you sit there.")
+    return dict(pairs)
+
+
+def _seat_number(key: object, players: int) -> int:
+    number = -1
+    if isinstance(key, str) and key.isdigit():
+        number = int(key)
+    elif isinstance(key, int) and not isinstance(key, bool):
+        number = key
+    if not 0 <= number < players:
+        raise InvalidInput(f"Bot seats are numbered 0 to {players - 1}.")
+    return number
+
+
+def _resolve_invitees(invite: Iterable[str]) -> list[int | str]:
+    """Usernames or emails → a user's id when they have an account, else the email."""
+    User = get_user_model()
+    names = []
+    for raw in invite:
+        if not isinstance(raw, str) or len(raw) > 254 or not raw.isprintable():
+            raise InvalidInput("Invite people by username or email.")
+        if raw.strip():
+            names.append(raw.strip())
+        if len(names) > MAX_INVITES:  # refused before any lookup, however long the list
+            raise InvalidInput(f"Invite at most {MAX_INVITES} people at a time.")
+    resolved: list[int | str] = []
+    for name in names:
+        user = User.objects.filter(Q(username__iexact=name) | Q(email__iexact=name)).first()
+        if user is not None:
+            target: int | str = user.pk
+        else:
+            try:
+                validate_email(name)
+            except ValidationError:
+                raise InvalidInput(
+                    "Invite people by email or by the username of a player."
+                ) from None
+            target = name
+        if target not in resolved:
+            resolved.append(target)
+    if len(resolved) > MAX_INVITES:
+        raise InvalidInput(f"Invite at most {MAX_INVITES} people at a time.")
+    return resolved
+
+
+def _send_invites(game: Game, invitees: Sequence[int | str]) -> None:
+    for target in invitees:
+        events.publish(events.PlayerInvited(game_id=game.pk, email_or_user_id=target))
+
+
+# --- tables ----------------------------------------------------------------------------
+
+
+def game_create(
+    *,
+    creator,
+    game: str,
+    players: int,
+    options: Mapping[str, str] | None = None,
+    public: bool = True,
+    random_seat_order: bool = True,
+    invite: Sequence[str] = (),
+    time_control: Mapping[str, object] | None = None,
+    bots: Sequence[str | None] | Mapping[str, str] | None = None,
+) -> Game:
+    """Open a table for ``game`` with the creator in the first seat that is not a bot's.
+
+    ``bots`` (see ``clean_bot_seats``) seats computer players; a table they fill starts.
+    """
+    rules = rules_for(game)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidInput("Say how many players the table is for.")
+    if not rules.min_players <= players <= rules.max_players:
+        raise InvalidInput(
+            f"{rules.name} is for {rules.min_players} to {rules.max_players} players."
+        )
+    cleaned = clean_options(rules, options)
+    bot_seats = clean_bot_seats(bots, players)
+    invitees = _resolve_invitees(invite)
+    with transaction.atomic():
+        table = Game.objects.create(
+            game=game,
+            players=players,
+            options=cleaned,
+            is_public=bool(public),
+            random_seat_order=bool(random_seat_order),
+            creator=creator,
+            **clean_time_control(time_control),
+        )
+        for number, level in bot_seats.items():
+            Seat.objects.create(
+                game=table,
+                number=number,
+                controller=Seat.Controller.BOT,
+                controller_level=level,
+            )
+        first_free = min(set(range(players)) - set(bot_seats))
+        Seat.objects.create(game=table, number=first_free, user=creator)
+        if len(bot_seats) == players - 1:
+            game_start(game=table)
+        _send_invites(table, invitees)
+    return table
+
+
+def game_invite(*, game_id: int, user, invite: Sequence[str]) -> int:
+    """A seated player invites people to an open table; returns how many were invited."""
+    with transaction.atomic():
+        table = locked_game(game_id)
+        if not table.seats.filter(user=user).exists():
+            raise NotAPlayer("Only the players at this table can invite others.")
+        require_open(table)
+        invitees = _resolve_invitees(invite)
+        if not invitees:
+            raise InvalidInput("Give a username or an email address.")
+        _send_invites(table, invitees)
+    return len(invitees)
+
+
+def game_join(*, game_id: int, user, invite_code: str | None = None) -> Game:
+    """Take the lowest free seat; the game starts when the last seat is taken."""
+    with transaction.atomic():
+        table = locked_game(game_id)
+        require_open(table)
+        if not table.is_public and not (
+            isinstance(invite_code, str)
+            and secrets.compare_digest(invite_code.encode(), table.invite_code.encode())
+        ):
+            raise Forbidden("This table is private: join it through its invite link.")
+        seats = list(table.seats.all())
+        if any(seat.user_id == user.pk for seat in seats):
+            raise Conflict("You already sit at this table.")
+        free = sorted(set(range(table.players)) - {seat.number for seat in seats})
+        if not free:
+            raise Conflict("This table is full.")
+        Seat.objects.create(game=table, number=free[0], user=user)
+        if len(free) == 1:
+            game_start(game=table)
+    return table
+
+
+def game_leave(*, game_id: int, user) -> Game:
+    """Give up a seat before the game starts (the creator cancels instead)."""
+    with transaction.atomic():
+        table = locked_game(game_id)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise NotAPlayer("You do not sit at this table.")
+        require_open(table)
+        if table.creator_id == user.pk:
+            raise Conflict("You created this table: cancel it instead of leaving.")
+        seat.delete()
+    return table
+
+
+def game_cancel(*, game_id: int, user) -> Game:
+    """The creator closes a table that has not started."""
+    with transaction.atomic():
+        table = locked_game(game_id)
+        if table.creator_id != user.pk:
+            raise Forbidden("Only the player who opened this table can cancel it.")
+        require_open(table)
+        table.status = Game.Status.CANCELLED
+        table.save(update_fields=["status", "updated_at"])
+    return table
+
+
+def game_start(*, game: Game) -> None:
+    """Deal the game of a full table. Call inside the transaction holding the game lock."""
+    seats = list(game.seats.order_by("number"))
+    if len(seats) != game.players:
+        raise Conflict("The table is not full yet.")
+    if game.random_seat_order:
+        order = list(range(game.players))
+        secrets.SystemRandom().shuffle(order)
+        # Two passes: the unique (game, number) constraint is checked row by row.
+        for seat, number in zip(seats, order, strict=True):
+            seat.number = number + _RENUMBER_OFFSET
+            seat.save(update_fields=["number"])
+        for seat in seats:
+            seat.number -= _RENUMBER_OFFSET
+            seat.save(update_fields=["number"])
+    rules = game.rules
+    game.state = rules.setup(game.players, dict(game.options), game.seed)
+    game.state_format = rules.state_format
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    game.version = 0
+    game.save()
+    update_waiting(game, seats, rules.to_act(game.state))
+    events.publish(
+        events.GameStarted(game_id=game.pk, version=0, autoplay=autoplay_due(game, seats))
+    )
+
+

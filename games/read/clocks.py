@@ -1,0 +1,145 @@
+"""Clocks as the pages and mails show them: time left, deadlines, who is away."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.utils import timezone
+from django.utils.formats import date_format
+
+from games.models import Game, Seat, Vacation, voters
+from games.timing import seat_clock
+
+
+def duration_text(amount: timedelta | None) -> str:
+    """``2 days 3 hours`` / ``5 hours 12 minutes`` / ``12 minutes``: two units at most."""
+    if amount is None:
+        return ""
+    minutes = int(amount.total_seconds() // 60)
+    if minutes < 1:
+        return "less than a minute"
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
+    words = [f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in parts if n]
+    return " ".join(words[:2])
+
+
+def moment_text(moment: datetime, zone_name: str) -> str:
+    """``Tue 14 May, 18:00 (Europe/Paris)``: a deadline in the reader's own zone."""
+    try:
+        zone = ZoneInfo(zone_name)
+    except (KeyError, ValueError):
+        zone, zone_name = ZoneInfo("UTC"), "UTC"
+    local = moment.astimezone(zone)
+    return f"{date_format(local, 'D j M, H:i')} ({zone_name})"
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One seat's clock and presence as everyone at the table may see them."""
+
+    number: int
+    left: timedelta | None  # None: no running or paused clock
+    deadline: datetime | None  # None while paused
+    urgent: bool  # 80% of the move's time used
+    on_vacation: bool
+    stand_in: str  # the level playing for an absent player, or ""
+    resigned: bool
+    wants_end: bool
+
+    @property
+    def left_text(self) -> str:
+        return duration_text(self.left)
+
+    @property
+    def paused(self) -> bool:
+        return self.left is not None and self.deadline is None
+
+
+def seat_clock_of(game: Game, seat: Seat, away: set[int], now: datetime) -> SeatClock:
+    left = seat_clock.left(game, seat, now)
+    urgent = bool(
+        left is not None and seat.move_time and left <= seat.move_time * seat_clock.REMIND_WHEN_LEFT
+    )
+    return SeatClock(
+        number=seat.number,
+        left=left,
+        deadline=seat.deadline if left is not None else None,
+        urgent=urgent,
+        on_vacation=seat.user_id in away,
+        stand_in=seat.stand_in,
+        resigned=seat.resigned_at is not None,
+        wants_end=seat.wants_end,
+    )
+
+
+def on_vacation(user_ids) -> set[int]:
+    ids = [uid for uid in user_ids if uid]
+    if not ids:
+        return set()
+    found = Vacation.objects.filter(user_id__in=ids, started_at__isnull=False)
+    return set(found.values_list("user_id", flat=True))
+
+
+def time_control_text(game: Game) -> str:
+    """``3 days per move, time bank up to 14 days, weekends off`` or ``No time limit``."""
+    if not game.clock_days:
+        return "No time limit"
+    days = game.clock_days
+    parts = [f"{days} day{'' if days == 1 else 's'} per move"]
+    if game.bank_cap_days:
+        parts.append(f"unused time banked up to {game.bank_cap_days} days")
+    if game.weekends_off:
+        parts.append("weekends off")
+    parts.append("vacations pause the clock" if game.allow_vacation else "no vacations")
+    return ", ".join(parts)
+
+
+def seat_clocks(
+    game: Game, now: datetime | None = None, away: set[int] | None = None
+) -> dict[int, SeatClock]:
+    """Every seat's clock by seat number (seats prefetched with ``with_seats`` stay cheap)."""
+    now = now or timezone.now()
+    seats = list(game.seats.all())
+    if away is None:
+        away = on_vacation(s.user_id for s in seats)
+    return {s.number: seat_clock_of(game, s, away, now) for s in seats}
+
+
+def clock_context(game: Game, mine: Seat | None, now: datetime | None = None) -> dict:
+    """What the game page shows about time and leaving: clocks by seat, votes, buttons."""
+    clocks = seat_clocks(game, now)
+    playing = game.status == Game.Status.ACTIVE and mine is not None and not mine.resigned_at
+    people = voters(game.seats.all())
+    others = [s for s in game.seats.all() if s.resigned_at is None and s != mine]
+    return {
+        "clocks": [clocks.get(n) for n in range(game.players)],
+        "time_control": time_control_text(game),
+        "can_resign": playing,
+        "resign_ends_game": len(others) <= 1 or not any(s.user_id for s in others),
+        "can_vote": playing and len(people) > 1,
+        "i_want_end": bool(mine and mine.wants_end),
+        "end_votes": sum(1 for s in people if s.wants_end),
+        "voters": len(people),
+    }
+
+
+def annotate_clocks(games: list[Game], now: datetime | None = None) -> None:
+    """Give each game (with ``my_seat`` and prefetched seats) ``my_clock`` and, as
+    ``others_waiting``, the names and clocks of the others who must act or are away;
+    one vacation query for all."""
+    now = now or timezone.now()
+    away = on_vacation({s.user_id for game in games for s in game.seats.all()})
+    for game in games:
+        clocks = seat_clocks(game, now, away)
+        mine = game.my_seat.number
+        game.my_clock = clocks.get(mine)
+        game.others_waiting = [
+            {"name": seat.display_name, "clock": clocks[seat.number]}
+            for seat in game.seats.all()
+            if seat.number != mine
+            and (clocks[seat.number].left is not None or clocks[seat.number].on_vacation)
+        ]

@@ -1,0 +1,116 @@
+"""One game as a viewer may see it: the board's view, choices, prompt, log and result."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import Action, LogEntry
+from games.engine.contract import fill_names
+from games.models import DEFAULTS, Game
+from games.read.clocks import clock_context
+from games.read.names import seat_colours, seat_names, seat_of
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A legal action as the templates see it (see docs/boards.md)."""
+
+    type: str
+    label: str
+    params: dict[str, Any]
+    json: str
+
+    @classmethod
+    def from_action(cls, action: Action, names: list[str] = ()) -> Choice:
+        data = action.to_json()
+        params = {key: value for key, value in data.items() if key != "type"}
+        label = fill_names(str(action), names)
+        return cls(action.type, label, params, json.dumps(data, sort_keys=True))
+
+
+def legal_choices(game: Game, seat: int | None, names: list[str]) -> list[Choice]:
+    """The seat's legal actions with players' names in their labels ("Offer Ana …")."""
+    if seat is None or game.status != Game.Status.ACTIVE:
+        return []
+    actions = game.rules.legal_actions(game.state, seat)
+    return [Choice.from_action(a, names) for a in actions]
+
+
+def group_choices(choices: list[Choice]) -> dict[str, list[Choice]]:
+    grouped: dict[str, list[Choice]] = {}
+    for choice in choices:
+        grouped.setdefault(choice.type, []).append(choice)
+    return grouped
+
+
+def game_log(game: Game, seat: int | None, names: list[str]) -> list[dict[str, Any]]:
+    """Every log line as ``seat`` may read it, names filled in, oldest first."""
+    lines = []
+    for move in game.moves.all():
+        for data in move.log:
+            entry = LogEntry.from_json(data)
+            text = fill_names(entry.for_viewer(seat), names)
+            lines.append({"seq": move.seq, "seat": move.seat, "text": text, "at": move.created_at})
+    for note in game.notes.all():  # resignations, timeouts, votes: after their move
+        text = fill_names(note.text, names)
+        lines.append({"seq": note.seq, "seat": note.seat, "text": text, "at": note.created_at})
+    lines.sort(key=lambda line: line["seq"])  # stable: a move's own lines stay first
+    return lines
+
+
+def game_result(game: Game, names: list[str]) -> dict[str, Any] | None:
+    if not game.result:
+        return None
+    result = dict(game.result)
+    result["reason"] = fill_names(result.get("reason", ""), names)
+    result["winner_names"] = [names[s] for s in result.get("winners", [])]
+    result["scores"] = sorted(
+        ({**score, "name": names[score["seat"]]} for score in result.get("scores", [])),
+        key=lambda score: (score["place"], score["seat"]),
+    )
+    return result
+
+
+def game_context(*, game: Game, user) -> dict[str, Any]:
+    """Everything the game page, the board and the API show to ``user``."""
+    mine = seat_of(game, user)
+    started = game.state is not None
+    seat = mine.number if mine is not None and started else None
+    names = seat_names(game)
+    context: dict[str, Any] = {
+        "game": game,
+        "rules": game.rules,
+        "my_seat": mine,
+        "seat": seat,
+        "names": names,
+        "colours": seat_colours(game.players),
+        "version": game.version,
+        "board_template": f"games/boards/{game.game}.html",
+        # Seats of people that a stand-in bot plays while they are away (seats played by
+        # defaults show their own badge with the clocks).
+        "away": [s.number for s in game.seats.all() if s.stand_in not in ("", DEFAULTS)],
+    }
+    if not started:
+        return context
+    rules, state = game.rules, game.snapshot
+    choices = legal_choices(game, seat, names)
+    waiting = rules.to_act(state) if game.status == Game.Status.ACTIVE else ()
+    offer_terms = None
+    if seat is not None and game.status == Game.Status.ACTIVE:
+        offer_terms = rules.offer_terms(state, seat)
+    context.update(
+        view=rules.view(state, seat),
+        choices=choices,
+        choices_by_type=group_choices(choices),
+        to_act=list(waiting),
+        to_act_names=[names[n] for n in waiting],
+        my_turn=seat is not None and seat in waiting,
+        prompt=fill_names(rules.prompt(state, seat), names),
+        offer_terms=offer_terms,
+        log=game_log(game, seat, names),
+        result=game_result(game, names),
+    )
+    context.update(clock_context(game, mine))
+    return context

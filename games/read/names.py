@@ -1,0 +1,60 @@
+"""Who sits where, as every page, mail and refusal names them; who may see a table."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+
+from games.models import Game, Seat
+
+# What people call the bot levels of ``games.engine.bots.LEVELS``.
+BOT_LEVEL_NAMES = {"random": "easy", "greedy": "medium", "search": "strong"}
+BOT_LEVEL_CHOICES = [
+    (level, f"Computer: {level} ({name})") for level, name in BOT_LEVEL_NAMES.items()
+]
+
+# Okabe–Ito: tells seats apart for colour-blind players too (boards add letters).
+SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+FINISHED_SHOWN = 20
+
+
+def seat_colours(players: int) -> list[str]:
+    return [SEAT_COLOURS[n % len(SEAT_COLOURS)] for n in range(players)]
+
+
+def with_seats(queryset):
+    return queryset.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("number"))
+    )
+
+
+def seat_names(game: Game) -> list[str]:
+    """Display names by seat number (plain text: templates escape them)."""
+    names = [f"Seat {n + 1}" for n in range(game.players)]
+    for seat in game.seats.all():
+        if seat.number < game.players:
+            names[seat.number] = seat.display_name
+    return _number_twin_bots(game, names)
+
+
+def _number_twin_bots(game: Game, names: list[str]) -> list[str]:
+    """Two "Bot (greedy)" at a table become "Bot 1 (greedy)" and "Bot 2 (greedy)"."""
+    bots = {s.number: s.controller_level for s in game.seats.all() if s.is_bot}
+    levels = list(bots.values())
+    counted: dict[str, int] = {}
+    for number in sorted(bots):
+        level = bots[number]
+        if levels.count(level) > 1 and number < len(names):
+            counted[level] = counted.get(level, 0) + 1
+            names[number] = f"Bot {counted[level]} ({level})"
+    return names
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
+
+
+def game_visible_to(game: Game, user) -> bool:
+    """Public tables are open to everyone; private ones to their players."""
+    return game.is_public or seat_of(game, user) is not None

@@ -1,0 +1,97 @@
+"""The one map from domain events to the work they cause: each subscriber queues tasks.
+
+Adding a reaction to something that happens is a line here, never an edit of the code
+that acts. Subscribers only queue (ids in), so delivering an event twice queues work
+twice, and the tasks themselves make sure it happens once. ``connect`` runs when the app
+is ready (``games.apps``).
+
+| event              | subscriber            | task(s)                                 |
+|--------------------|-----------------------|-----------------------------------------|
+| PlayerInvited      | invite                | send_invitation                         |
+| GameStarted        | started, autoplay     | send_started_mails, play_seat per seat  |
+| MoveMade           | turn_mail, autoplay   | send_turn_mails, play_seat per seat     |
+| DealOffered        | deal_mail             | send_deal_mail per recipient            |
+| GameEnded          | ended                 | send_finished_mails                     |
+| SeatLeft           | left                  | send_opponent_left                      |
+| SeatControlChanged | autoplay              | play_seat per seat                      |
+| ReminderDue        | reminder              | send_reminder                           |
+| DigestDue          | digest                | send_digest                             |
+| VacationEnding     | vacation_ending       | send_vacation_warning                   |
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+from games import events, tasks
+from games.models import DEFAULTS
+
+
+def invite(event: events.PlayerInvited) -> None:
+    tasks.send_invitation.delay(event.game_id, event.email_or_user_id)
+
+
+def started(event: events.GameStarted) -> None:
+    tasks.send_started_mails.delay(event.game_id)
+
+
+def turn_mail(event: events.MoveMade) -> None:
+    if event.waiting_user_ids:
+        tasks.send_turn_mails.delay(
+            event.game_id, event.seq, list(event.waiting_user_ids), event.acted_by_user_id
+        )
+
+
+def autoplay(event: events.GameStarted | events.MoveMade | events.SeatControlChanged) -> None:
+    """One task per seat nobody plays in person that must act: bots after a short pause,
+    so people see their moves happen; defaults for absent players at once."""
+    version = event.seq if isinstance(event, events.MoveMade) else event.version
+    for seat, level in event.autoplay:
+        delay = 0.0 if level == DEFAULTS else float(settings.BOT_MOVE_DELAY_SECONDS)
+        tasks.play_seat.apply_async((event.game_id, seat, version), countdown=delay)
+
+
+def deal_mail(event: events.DealOffered) -> None:
+    for user_id in event.to_user_ids:
+        tasks.send_deal_mail.delay(event.game_id, event.seq, user_id)
+
+
+def ended(event: events.GameEnded) -> None:
+    tasks.send_finished_mails.delay(event.game_id)
+
+
+def left(event: events.SeatLeft) -> None:
+    tasks.send_opponent_left.delay(event.game_id, event.note_id)
+
+
+def reminder(event: events.ReminderDue) -> None:
+    tasks.send_reminder.delay(event.seat_id, event.waiting_version)
+
+
+def digest(event: events.DigestDue) -> None:
+    tasks.send_digest.delay(event.user_id, event.day)
+
+
+def vacation_ending(event: events.VacationEnding) -> None:
+    tasks.send_vacation_warning.delay(event.user_id)
+
+
+SUBSCRIBERS = (
+    (events.PlayerInvited, invite),
+    (events.GameStarted, started),
+    (events.GameStarted, autoplay),
+    (events.MoveMade, turn_mail),
+    (events.MoveMade, autoplay),
+    (events.DealOffered, deal_mail),
+    (events.GameEnded, ended),
+    (events.SeatLeft, left),
+    (events.SeatControlChanged, autoplay),
+    (events.ReminderDue, reminder),
+    (events.DigestDue, digest),
+    (events.VacationEnding, vacation_ending),
+)
+
+
+def connect() -> None:
+    for event_type, subscriber in SUBSCRIBERS:
+        events.subscribe(event_type, subscriber)

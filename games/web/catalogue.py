@@ -1,0 +1,85 @@
+"""The five games Silkroad plays, for the home page, whether or not their engine is ready.
+
+The engine's own ``name``/``blurb`` win once a game is registered; these texts cover the
+games still being built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games import engine
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    slug: str
+    name: str
+    players: str
+    blurb: str
+    playable: bool
+
+
+CATALOGUE = (
+    (
+        "silk-road",
+        "Silk Road",
+        "2–6",
+        "Caravans race between China and Arabia buying goods, dodging bandits and trading "
+        "cards freely. First to 25 coins wins.",
+    ),
+    (
+        "samarkand",
+        "Samarkand: Routes to Riches",
+        "2–5",
+        "Marry into merchant families, spread their caravans across the map and deliver goods "
+        "where their routes meet.",
+    ),
+    (
+        "merchant-lord",
+        "Merchant Lord",
+        "2–4",
+        "Roll the caravan dice, sell goods for profit or favours and lure merchants into your "
+        "village. Nine stalls ends the game.",
+    ),
+    (
+        "marco-polo",
+        "The Voyages of Marco Polo",
+        "2–4",
+        "Place dice to travel from Venice to Beijing, fulfil contracts and build trading posts "
+        "along the way.",
+    ),
+    (
+        "merchants-of-araby",
+        "Merchants of Araby",
+        "2–5",
+        "Gather merchants, allies and djinn, negotiate shrewdly and invest in caravans to "
+        "become the richest prince of Araby.",
+    ),
+)
+
+
+def games() -> list[GameInfo]:
+    """Every game: registered ones from their engine, the rest from the texts above."""
+    registered = set(engine.slugs())
+    infos = []
+    for slug, name, players, blurb in CATALOGUE:
+        if slug in registered:
+            rules = engine.get(slug)
+            players = f"{rules.min_players}–{rules.max_players}"
+            infos.append(GameInfo(slug, rules.name, players, rules.blurb or blurb, True))
+            continue
+        infos.append(GameInfo(slug, name, players, blurb, False))
+    known = {info.slug for info in infos}
+    for slug in registered - known:  # a game registered under a name not listed above
+        rules = engine.get(slug)
+        infos.append(
+            GameInfo(
+                slug, rules.name, f"{rules.min_players}–{rules.max_players}", rules.blurb, True
+            )
+        )
+    return infos
+
+
+def playable() -> list[GameInfo]:
+    return [info for info in games() if info.playable]

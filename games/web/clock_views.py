@@ -1,0 +1,61 @@
+"""Pages and posts about time and leaving: resign, vote to end, start or stop a vacation."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.views.decorators.http import require_POST
+
+from games.errors import GameError
+from games.play import endings, vacations
+from games.web.views import _answer
+
+
+@login_required
+@require_POST
+def resign(request, game_id: int):
+    try:
+        endings.game_resign(game_id=game_id, user=request.user)
+    except GameError as exc:
+        return _answer(request, game_id, exc)
+    return _answer(request, game_id)
+
+
+@login_required
+@require_POST
+def vote_end(request, game_id: int):
+    agree = request.POST.get("agree", "1") != "0"
+    try:
+        endings.game_vote_end(game_id=game_id, user=request.user, agree=agree)
+    except GameError as exc:
+        return _answer(request, game_id, exc)
+    return _answer(request, game_id)
+
+
+def _back_to_settings():
+    return redirect(reverse("accounts:settings") + "#vacation")
+
+
+@login_required
+@require_POST
+def vacation_start(request):
+    try:
+        vacation = vacations.vacation_start(user=request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+    else:
+        ends = date_format(timezone.localtime(vacation.ends_at), "j M Y, H:i")
+        messages.success(request, f"You are on vacation, until {ends} at the latest.")
+    return _back_to_settings()
+
+
+@login_required
+@require_POST
+def vacation_stop(request):
+    vacations.vacation_stop(user=request.user)
+    messages.success(request, "Welcome back: your clocks run again.")
+    return _back_to_settings()

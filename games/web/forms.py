@@ -1,0 +1,141 @@
+"""Forms of the game pages: a new table (per game, from the engine's options, with any
+seats for computer players) and invitations."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+from games.engine import GameRules
+from games.engine.bots import LEVELS as BOT_LEVELS
+from games.models import Game
+from games.play.time_control import BANK_CAP_DAYS, CLOCK_DAYS
+from games.read.names import BOT_LEVEL_CHOICES
+
+SEAT_ORDERS = (
+    ("random", "Random seat order"),
+    ("joined", "In the order players join (you go first)"),
+)
+
+
+class TableForm(forms.Form):
+    players = forms.TypedChoiceField(coerce=int, label="Players")
+    public = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="List it in the lobby",
+        help_text="Untick for a private table only people with the invite link can join.",
+    )
+    seat_order = forms.ChoiceField(
+        choices=SEAT_ORDERS, initial="random", widget=forms.RadioSelect, label="Seat order"
+    )
+    invite = forms.CharField(
+        required=False,
+        max_length=1000,
+        label="Invite (optional)",
+        help_text="Usernames or email addresses, separated by commas.",
+    )
+    # Time control (games.play.time_control): fields of the table, not engine options.
+    clock_days = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=0,
+        initial=0,
+        label="Time per move",
+        choices=[
+            (0, "No time limit"),
+            *((n, f"{n} day{'s' if n > 1 else ''}") for n in CLOCK_DAYS),
+        ],
+    )
+    bank_cap_days = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=0,
+        initial=0,
+        label="Time bank",
+        choices=[
+            (0, "No time bank"),
+            *((n, f"Keep unused time, up to {n} days") for n in BANK_CAP_DAYS),
+        ],
+        help_text="Each move adds the time per move to what you did not use, up to this.",
+    )
+    weekends_off = forms.BooleanField(
+        required=False,
+        label="Weekends off",
+        help_text="Saturdays and Sundays, in each player's own time zone, don't count.",
+    )
+    allow_vacation = forms.BooleanField(
+        required=False, initial=True, label="A player's vacation pauses their clock"
+    )
+    timeout_policy = forms.ChoiceField(
+        required=False,
+        choices=Game.TimeoutPolicy.choices,
+        initial=Game.TimeoutPolicy.AUTOPLAY,
+        label="When a player's time runs out",
+    )
+    timeout_bot_level = forms.ChoiceField(
+        required=False,
+        choices=[(level, level.capitalize()) for level in BOT_LEVELS],
+        initial="greedy",
+        label="Bot that plays for them",
+        help_text="Only when a bot plays for players whose time ran out.",
+    )
+
+    def __init__(self, rules: GameRules, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        counts = range(rules.min_players, rules.max_players + 1)
+        self.fields["players"].choices = [(n, f"{n} players") for n in counts]
+        self.fields["players"].initial = rules.min_players
+        for number in range(1, rules.max_players):
+            self.fields[f"bot_{number}"] = forms.ChoiceField(
+                label=f"Player {number + 1}",
+                choices=[("", "A person (invite or from the lobby)"), *BOT_LEVEL_CHOICES],
+                required=False,
+                help_text="Players past the table's size are ignored." if number == 1 else "",
+            )
+        for option in rules.options:
+            self.fields[f"option_{option.name}"] = forms.ChoiceField(
+                label=option.label,
+                choices=option.choices,
+                initial=option.default,
+                help_text=option.help,
+            )
+
+    def game_options(self) -> dict[str, str]:
+        return {o.name: self.cleaned_data[f"option_{o.name}"] for o in self.rules.options}
+
+    def bot_seats(self) -> list[str | None]:
+        """A level or None per seat; you take the first."""
+        players = self.cleaned_data["players"]
+        return [None] + [self.cleaned_data.get(f"bot_{n}") or None for n in range(1, players)]
+
+    def invitees(self) -> list[str]:
+        return split_invitees(self.cleaned_data.get("invite", ""))
+
+    def time_control(self) -> dict:
+        """The table's time control in the shape ``game_create`` takes."""
+        data = self.cleaned_data
+        control = {
+            "days": data["clock_days"],
+            "bank_cap_days": data["bank_cap_days"],
+            "weekends_off": data["weekends_off"],
+            "vacations": data["allow_vacation"],
+            "on_timeout": data["timeout_policy"] or Game.TimeoutPolicy.AUTOPLAY,
+        }
+        if data["timeout_policy"] == Game.TimeoutPolicy.BOT:
+            control["bot_level"] = data["timeout_bot_level"] or "greedy"
+        return control
+
+
+def split_invitees(text: str) -> list[str]:
+    return [part for part in re.split(r"[,;\s]+", text or "") if part]
+
+
+class InviteForm(forms.Form):
+    invite = forms.CharField(
+        max_length=1000,
+        label="Invite by username or email",
+        help_text="Separate several with commas.",
+    )

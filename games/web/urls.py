@@ -1,0 +1,32 @@
+from django.urls import path
+
+from games.web import (
+    clock_views,
+    converters,  # noqa: F401  (registers <game_id:…>)
+    views,
+)
+
+app_name = "games"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("rules/<slug:slug>/", views.rules, name="rules"),
+    path("games/", views.mine, name="mine"),
+    path("games/new/", views.create, name="create"),
+    path("games/new/computer", views.play_computer, name="play_computer"),
+    path("games/<game_id:game_id>/", views.game_detail, name="game"),
+    path("games/<game_id:game_id>/version", views.game_version, name="version"),
+    path("games/<game_id:game_id>/back", views.come_back, name="come_back"),
+    path("games/<game_id:game_id>/act", views.act, name="act"),
+    path("games/<game_id:game_id>/offer", views.offer, name="offer"),
+    path("games/<game_id:game_id>/chat", views.chat, name="chat"),
+    path("games/<game_id:game_id>/join", views.join, name="join"),
+    path("games/<game_id:game_id>/leave", views.leave, name="leave"),
+    path("games/<game_id:game_id>/cancel", views.cancel, name="cancel"),
+    path("games/<game_id:game_id>/invite", views.invite_people, name="invite_people"),
+    path("join/<str:code>", views.invite, name="invite"),
+    path("games/<game_id:game_id>/resign", clock_views.resign, name="resign"),
+    path("games/<game_id:game_id>/vote-end", clock_views.vote_end, name="vote_end"),
+    path("vacation/start", clock_views.vacation_start, name="vacation_start"),
+    path("vacation/stop", clock_views.vacation_stop, name="vacation_stop"),
+]

@@ -1,0 +1,426 @@
+"""The pages: thin function views over ``games.play`` (writes) and ``games.read`` (reads).
+
+One template per page with named partials: HTMX requests get the partial, others the
+page. After a POST an HTMX request gets the fragment back (with the error, if any, and
+its 4xx status); a plain post is redirected on success and answered with the page and
+the error (4xx) otherwise, so every control works without JavaScript.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import engine
+from games.engine import Action, MalformedAction
+from games.errors import Conflict, GameError, GameNotFound, InvalidInput, NotAPlayer, StaleVersion
+from games.models import ChatMessage, Game, Seat
+from games.play import acting, presence, seats, tables
+from games.play import chat as table_chat
+from games.read import game_page
+from games.read import tables as lists
+from games.read.names import BOT_LEVEL_NAMES, seat_names, seat_of, with_seats
+from games.web import catalogue, deals, rules_pages
+from games.web.forms import InviteForm, TableForm, split_invitees
+
+MAX_ACTION_CHARS = 4000
+
+
+# --- plain pages -----------------------------------------------------------------------
+
+
+# The one-click form against the computer: its opponents' level unless the player picks
+# another, and the choice it offers as (level, name).
+COMPUTER_LEVEL = "greedy"
+COMPUTER_CHOICE = {
+    "computer_levels": list(BOT_LEVEL_NAMES.items()),
+    "computer_level": COMPUTER_LEVEL,
+}
+
+
+def home(request):
+    context = {"games": catalogue.games(), **COMPUTER_CHOICE}
+    return render(request, "games/home.html", context)
+
+
+def rules(request, slug: str):
+    html = rules_pages.rules_html(slug)
+    if html is None:
+        raise Http404("No rules page for that game.")
+    return render(request, "games/rules.html", {"rules": engine.get(slug), "rules_html": html})
+
+
+def lobby(request):
+    context = {"tables": lists.lobby(user=request.user), "playable": catalogue.playable()}
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def mine(request):
+    return render(request, "games/mine.html", {"my": lists.my_games(user=request.user)})
+
+
+@login_required
+def create(request):
+    slug = request.POST.get("game") or request.GET.get("game")
+    if not slug:
+        context = {"games": catalogue.playable(), **COMPUTER_CHOICE}
+        return render(request, "games/create.html", context)
+    try:
+        rules = tables.rules_for(slug)
+    except InvalidInput:
+        raise Http404("There is no such game.") from None
+    form = TableForm(rules, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = tables.game_create(
+                creator=request.user,
+                game=slug,
+                players=form.cleaned_data["players"],
+                options=form.game_options(),
+                public=form.cleaned_data["public"],
+                random_seat_order=form.cleaned_data["seat_order"] == "random",
+                invite=form.invitees(),
+                time_control=form.time_control(),
+                bots=form.bot_seats(),
+            )
+        except GameError as exc:
+            form.add_error(None, exc.message)
+        else:
+            if table.status == Game.Status.OPEN:
+                messages.success(request, "Your table is open. Share the invite link to fill it.")
+            return redirect("games:game", table.pk)
+    status = 400 if request.method == "POST" else 200
+    context = {"rules": rules, "slug": slug, "form": form}
+    return render(request, "games/create.html", context, status=status)
+
+
+@login_required
+@require_POST
+def play_computer(request):
+    """One click: a private game against bots, started at once (three players when allowed)."""
+    try:
+        rules = tables.rules_for(request.POST.get("game"))
+    except InvalidInput:
+        raise Http404("There is no such game.") from None
+    level = request.POST.get("level") or COMPUTER_LEVEL
+    players = min(max(rules.min_players, 3), rules.max_players)
+    try:
+        table = tables.game_create(
+            creator=request.user,
+            game=rules.slug,
+            players=players,
+            public=False,
+            bots=[None] + [level] * (players - 1),
+        )
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:home")
+    return redirect("games:game", table.pk)
+
+
+# --- one game --------------------------------------------------------------------------
+
+
+def _game_or_404(request, game_id: int) -> Game:
+    game = lists.game_for_user(game_id=game_id, user=request.user)
+    if game is None:
+        raise Http404("There is no such game.")
+    return game
+
+
+def _render_game(
+    request,
+    game: Game,
+    *,
+    error: GameError | None = None,
+    partial: str | None = None,
+    invite_code: str | None = None,
+) -> HttpResponse:
+    """The table or game page (or one of its partials) as ``request.user`` may see it.
+
+    ``partial`` names where an error belongs too: "chat" errors show in the chat.
+    """
+    context = game_page.game_context(game=game, user=request.user)
+    message = error.message if error else None
+    context.update(
+        error=message if partial != "chat" else None,
+        chat_error=message if partial == "chat" else None,
+        chat=lists.chat_messages(game),
+        poll_key=_poll_key(
+            game.status, game.version, len(game.seats.all()), lists.last_note_id(game.pk)
+        ),
+        last_chat=lists.last_chat_id(game),
+    )
+    if game.state is None:
+        template = "games/table.html"
+        mine = context["my_seat"]
+        is_open = game.status == Game.Status.OPEN
+        by_number = {seat.number: seat for seat in game.seats.all()}
+        context.update(
+            seats=[_seat_row(game, by_number.get(n), request.user) for n in range(game.players)],
+            invite_url=request.build_absolute_uri(reverse("games:invite", args=[game.invite_code])),
+            invite_code=invite_code,
+            invite_form=InviteForm(),
+            can_join=is_open and mine is None and (game.is_public or invite_code is not None),
+            can_leave=is_open and mine is not None and game.creator_id != request.user.pk,
+            can_cancel=is_open and game.creator_id == request.user.pk,
+        )
+    else:
+        template = "games/game.html"
+        terms = context.get("offer_terms")
+        context["offer_fields"] = deals.offer_fields(terms, context["names"]) if terms else []
+    name = template
+    if partial and request.htmx:
+        name = f"{'games/chat.html' if partial == 'chat' else template}#{partial}"
+    return render(request, name, context, status=error.status if error else 200)
+
+
+def _seat_row(game: Game, seat: Seat | None, user) -> dict | None:
+    if seat is None:
+        return None
+    return {
+        "name": seat.display_name,
+        "host": seat.user_id == game.creator_id,
+        "me": seat.user_id is not None and seat.user_id == user.pk,
+    }
+
+
+def _poll_key(status: str, version: int, seats: int, events: int = 0) -> str:
+    return f"{status}-{version}-{seats}" + (f"-{events}" if events else "")
+
+
+def _answer(
+    request,
+    game_id: int,
+    error: GameError | None = None,
+    *,
+    partial: str = "play",
+    anchor: str = "",
+    invite_code: str | None = None,
+) -> HttpResponse:
+    """The reply to a POST on a game: fragment for HTMX, redirect or page otherwise."""
+    if isinstance(error, GameNotFound):
+        raise Http404(error.message)
+    if error is None and not request.htmx:
+        return redirect(reverse("games:game", args=[game_id]) + anchor)
+    game = _invited_game(game_id, invite_code) or _game_or_404(request, game_id)
+    if request.htmx and game.state is not None and partial == "table":
+        # The last seat was taken: the table became a game, show the whole page.
+        response = HttpResponse(status=error.status if error else 200)
+        response["HX-Redirect"] = reverse("games:game", args=[game_id])
+        return response
+    return _render_game(request, game, error=error, partial=partial, invite_code=invite_code)
+
+
+def _invited_game(game_id: int, code: str | None) -> Game | None:
+    """The game when ``code`` is its invite code (which lets one see a private table)."""
+    if not code:
+        return None
+    return with_seats(Game.objects.filter(pk=game_id, invite_code=code)).first()
+
+
+@require_GET
+def game_detail(request, game_id: int):
+    """The game page. It writes nothing: a player coming back after a stand-in played
+    for them takes their seat back with the page's "I'm back" post (sent by itself)."""
+    game = _game_or_404(request, game_id)
+    presence.seen(game_id, request.user)  # no reminder while the page is open
+    return _render_game(request, game)
+
+
+@login_required
+@require_POST
+def come_back(request, game_id: int):
+    """The player is back at the table: their own moves again, no stand-in."""
+    try:
+        seats.seat_return(game_id=game_id, user=request.user)
+    except GameError as exc:
+        return _answer(request, game_id, exc)
+    return _answer(request, game_id)
+
+
+def invite(request, code: str):
+    """The invite link: the table page with a join button, for a private table too."""
+    game = get_object_or_404(with_seats(Game.objects.all()), invite_code=code)
+    if seat_of(game, request.user) is not None:
+        return redirect("games:game", game.pk)
+    return _render_game(request, game, invite_code=code)
+
+
+@require_GET
+def game_version(request, game_id: int):
+    """Cheap poll: 204 while nothing changed, else the changed fragments (HTMX) or JSON."""
+    game = Game.objects.filter(pk=game_id).values("version", "status", "is_public").first()
+    if game is None:
+        raise Http404("There is no such game.")
+    seated = list(Seat.objects.filter(game_id=game_id).values_list("user_id", flat=True))
+    if not game["is_public"] and (request.user.pk is None or request.user.pk not in seated):
+        raise Http404("There is no such game.")
+    presence.seen(game_id, request.user)  # no reminder while the page is open
+    chat = (
+        ChatMessage.objects.filter(game_id=game_id)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+        or 0
+    )
+    key = _poll_key(game["status"], game["version"], len(seated), lists.last_note_id(game_id))
+    if not request.htmx:
+        return JsonResponse(
+            {
+                "version": game["version"],
+                "status": game["status"],
+                "seats": len(seated),
+                "chat": chat,
+            }
+        )
+    seen_key, seen_chat = request.GET.get("v", ""), request.GET.get("c", "")
+    if seen_key == key and seen_chat == str(chat):
+        return HttpResponse(status=204)
+    if seen_key.startswith(Game.Status.OPEN) and seen_key != key:
+        response = HttpResponse(status=200)
+        response["HX-Refresh"] = "true"  # seats changed or the game started: reload
+        return response
+    full = _game_or_404(request, game_id)
+    context = game_page.game_context(game=full, user=request.user)
+    terms = context.get("offer_terms")
+    context.update(
+        play_changed=seen_key != key,
+        chat_changed=seen_chat != str(chat),
+        chat=lists.chat_messages(full),
+        last_chat=chat,
+        poll_key=key,
+        offer_fields=deals.offer_fields(terms, context["names"]) if terms else [],
+    )
+    return render(request, "games/poll.html", context)
+
+
+def _posted_action(raw: object) -> Action:
+    if not isinstance(raw, str) or not raw or len(raw) > MAX_ACTION_CHARS:
+        raise InvalidInput("Choose an action.")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise InvalidInput("That action is not valid JSON.") from None
+    try:
+        return Action.from_json(data)
+    except MalformedAction as exc:
+        raise InvalidInput(exc.reason) from None
+
+
+def _posted_version(raw: object) -> int:
+    try:
+        version = int(raw)
+    except (TypeError, ValueError):
+        raise InvalidInput("The form is missing the game's version; reload the page.") from None
+    if version < 0:
+        raise InvalidInput("The game's version cannot be negative.")
+    return version
+
+
+@login_required
+@require_POST
+def act(request, game_id: int):
+    try:
+        acting.game_act(
+            game_id=game_id,
+            user=request.user,
+            action=_posted_action(request.POST.get("action")),
+            expected_version=_posted_version(request.POST.get("version")),
+        )
+    except GameError as exc:
+        return _answer(request, game_id, exc)
+    return _answer(request, game_id)
+
+
+@login_required
+@require_POST
+def offer(request, game_id: int):
+    game = _game_or_404(request, game_id)
+    try:
+        version = _posted_version(request.POST.get("version"))
+        mine = seat_of(game, request.user)
+        if mine is None:
+            raise NotAPlayer("You are not playing in this game.")
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict("The game is not in play.")
+        if version != game.version:
+            raise StaleVersion(game.version)
+        terms = game.rules.offer_terms(game.state, mine.number)
+        if terms is None:
+            raise Conflict("You cannot make an offer now.")
+        action = deals.offer_action(terms, request.POST, seat_names(game))
+        acting.game_act(
+            game_id=game_id, user=request.user, action=action, expected_version=version
+        )
+    except GameError as exc:
+        return _answer(request, game_id, exc)
+    return _answer(request, game_id)
+
+
+@login_required
+@require_POST
+def chat(request, game_id: int):
+    try:
+        table_chat.chat_post(game_id=game_id, user=request.user, text=request.POST.get("text"))
+    except GameError as exc:
+        return _answer(request, game_id, exc, partial="chat")
+    return _answer(request, game_id, partial="chat", anchor="#chat")
+
+
+@login_required
+@require_POST
+def join(request, game_id: int):
+    code = request.POST.get("code") or None
+    try:
+        tables.game_join(game_id=game_id, user=request.user, invite_code=code)
+    except GameError as exc:
+        return _answer(request, game_id, exc, partial="table", invite_code=code)
+    return _answer(request, game_id, partial="table")
+
+
+@login_required
+@require_POST
+def leave(request, game_id: int):
+    try:
+        tables.game_leave(game_id=game_id, user=request.user)
+    except GameError as exc:
+        return _answer(request, game_id, exc, partial="table")
+    messages.info(request, "You left the table.")
+    if request.htmx:
+        response = HttpResponse()
+        response["HX-Redirect"] = reverse("games:lobby")
+        return response
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def cancel(request, game_id: int):
+    try:
+        tables.game_cancel(game_id=game_id, user=request.user)
+    except GameError as exc:
+        return _answer(request, game_id, exc, partial="table")
+    return _answer(request, game_id, partial="table")
+
+
+@login_required
+@require_POST
+def invite_people(request, game_id: int):
+    try:
+        count = tables.game_invite(
+            game_id=game_id,
+            user=request.user,
+            invite=split_invitees(request.POST.get("invite", "")[:1000]),
+        )
+    except GameError as exc:
+        return _answer(request, game_id, exc, partial="table")
+    messages.success(request, f"Invitation sent to {count} {'person' if count == 1 else 'people'}.")
+    return _answer(request, game_id, partial="table")
