@@ -1,10 +1,7 @@
 from django.urls import path
 
-from games.web import (
-    clock_views,
-    converters,  # noqa: F401  (registers <game_id:…>)
-    views,
-)
+from games import converters  # noqa: F401  (registers <game_id:…>)
+from games.web import clock_views, views
 
 app_name = "games"
 urlpatterns = [
