@@ -53,3 +53,7 @@ class StaleVersion(Conflict):
             "The game has moved on since you loaded it. Look at the new state and try again."
         )
         self.version = version
+
+
+class SnapshotUnreadable(Conflict):
+    """The stored snapshot was written in a format the engine no longer reads."""

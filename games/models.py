@@ -15,6 +15,7 @@ from django.db import models
 from django.utils import timezone
 
 from games import engine
+from games.errors import SnapshotUnreadable
 
 
 def new_invite_code() -> str:
@@ -85,15 +86,13 @@ class Game(models.Model):
     def snapshot(self) -> engine.contract.State:
         """The engine state, refused when it was written in another format."""
         if self.state is not None and self.state_format != self.rules.state_format:
-            raise SnapshotFormatError(
-                f"{self} was saved in format {self.state_format}; "
-                f"{self.rules.name} now reads format {self.rules.state_format}."
+            raise SnapshotUnreadable(
+                f"{self} was saved by an older version of {self.rules.name} and cannot be "
+                "shown until it is upgraded (manage.py upgrade_snapshots)."
             )
         return self.state
 
 
-class SnapshotFormatError(RuntimeError):
-    """A stored snapshot is in a format the engine no longer reads (migrate it first)."""
 
 
 class Controller(models.TextChoices):

@@ -1,7 +1,7 @@
 from django.urls import path
 
-from games.api import views as api
 from games import converters  # noqa: F401  (registers <game_id:…>)
+from games.api import views as api
 
 app_name = "api"
 urlpatterns = [

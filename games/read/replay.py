@@ -26,6 +26,8 @@ def replay_problem(game: Game) -> str | None:
         return f"replay failed: {type(exc).__name__}: {exc}"
     if state != game.state:
         return "the replayed state differs from the stored snapshot"
+    if game.state_format != game.rules.state_format:
+        return f"the snapshot is in format {game.state_format}, not {game.rules.state_format}"
     if game.moves.count() != game.version:
         return "the number of moves differs from the version"
     return None

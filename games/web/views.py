@@ -19,7 +19,15 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
 from games.engine import Action, MalformedAction
-from games.errors import Conflict, GameError, GameNotFound, InvalidInput, NotAPlayer, StaleVersion
+from games.errors import (
+    Conflict,
+    GameError,
+    GameNotFound,
+    InvalidInput,
+    NotAPlayer,
+    SnapshotUnreadable,
+    StaleVersion,
+)
 from games.models import ChatMessage, Game, Seat
 from games.play import acting, presence, seats, tables
 from games.play import chat as table_chat
@@ -147,7 +155,11 @@ def _render_game(
 
     ``partial`` names where an error belongs too: "chat" errors show in the chat.
     """
-    context = game_page.game_context(game=game, user=request.user)
+    try:
+        context = game_page.game_context(game=game, user=request.user)
+    except SnapshotUnreadable as exc:
+        context = {"game": game, "message": exc.message}
+        return render(request, "games/unreadable.html", context, status=exc.status)
     message = error.message if error else None
     context.update(
         error=message if partial != "chat" else None,

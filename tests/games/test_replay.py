@@ -1,14 +1,17 @@
 """Every game is rebuilt exactly from its seed and moves (replay.replay, verify_replays)."""
 
+import io
 import random
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from games.engine import Action, registry
+from games.errors import SnapshotUnreadable
 from games.models import Game
 from games.play import acting, tables
 from games.read import replay
+from tests.games.helpers import act
 
 pytestmark = pytest.mark.django_db
 
@@ -90,3 +93,18 @@ def test_every_game_played_through_the_database_replays_exactly(slug, ana, ben, 
     table.refresh_from_db()
     assert table.version > 0
     assert replay.replay_problem(table) is None
+
+
+def test_a_snapshot_in_an_old_format_is_refused_then_upgraded(duo, ana, client, monkeypatch):
+    act(duo, ana, "pass")
+    Game.objects.filter(pk=duo.pk).update(state_format=0)  # as if saved by an older release
+    client.force_login(ana)
+    page = client.get(f"/games/{duo.pk}/")
+    assert page.status_code == 409
+    assert "older version" in page.content.decode()
+    with pytest.raises(SnapshotUnreadable):
+        act(Game.objects.get(pk=duo.pk), ana, "pass")
+    call_command("upgrade_snapshots", stdout=io.StringIO())
+    game = Game.objects.get(pk=duo.pk)
+    assert game.state_format == game.rules.state_format and game.version == 1
+    assert client.get(f"/games/{duo.pk}/").status_code == 200

@@ -26,6 +26,7 @@ class Command(BaseCommand):
     def handle(self, *args, addrport: str, no_worker: bool, **options):
         settings.VAR_DIR.mkdir(parents=True, exist_ok=True)
         call_command("migrate", interactive=False, verbosity=1)
+        call_command("upgrade_snapshots")
         python = sys.executable
         commands = [[python, "manage.py", "runserver", addrport]]
         if not no_worker:
