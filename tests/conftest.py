@@ -10,3 +10,9 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def on_commit(django_capture_on_commit_callbacks):
+    """``with on_commit(): …`` runs what commits deliver: events → tasks (eager) → mails."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)

@@ -1,0 +1,104 @@
+"""Domain events: recorded with the change, delivered after commit, never lost."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.db import transaction
+from django.utils import timezone
+from kombu.exceptions import OperationalError
+
+from games import events, tasks
+from games.models import Game, OutboxEvent
+from tests.games.helpers import act
+
+pytestmark = pytest.mark.django_db
+
+
+def _delivered_so_far():
+    """The table's own events (its start) count as delivered: the test is about a move."""
+    OutboxEvent.objects.update(delivered_at=timezone.now())
+
+
+def _broker_down(*args, **kwargs):
+    raise OperationalError("Error 111 connecting to the broker. Connection refused.")
+
+
+def test_a_move_records_its_event_in_the_same_transaction(duo, ana):
+    act(duo, ana, "pass")  # the test's transaction never commits: nothing delivered yet
+    row = OutboxEvent.objects.get(name="move_made")
+    assert row.payload["game_id"] == duo.pk and row.payload["seq"] == 1
+    assert row.delivered_at is None
+
+
+def test_a_change_that_rolls_back_publishes_nothing(duo, ana):
+    with pytest.raises(RuntimeError), transaction.atomic():
+        act(duo, ana, "pass")
+        raise RuntimeError("something failed after the move")
+    assert not OutboxEvent.objects.filter(name="move_made").exists()
+    assert Game.objects.get(pk=duo.pk).version == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_publishing_outside_a_transaction_is_refused():
+    with pytest.raises(RuntimeError, match="inside the transaction"):
+        events.publish(events.GameEnded(game_id=1, termination="finished"))
+
+
+def test_delivered_events_are_marked(duo, ana, on_commit):
+    with on_commit():
+        act(duo, ana, "pass")
+    assert OutboxEvent.objects.get(name="move_made").delivered_at is not None
+
+
+def test_with_the_broker_down_the_move_stands_and_its_mail_goes_out_later(
+    duo, ana, ben, on_commit, monkeypatch, time_machine
+):
+    mail.outbox.clear()
+    _delivered_so_far()
+    with monkeypatch.context() as broken:
+        broken.setattr(tasks.send_turn_mails, "delay", _broker_down)
+        with on_commit():
+            game = act(duo, ana, "pass")  # no exception reaches the player
+    assert game.version == 1
+    row = OutboxEvent.objects.get(name="move_made")
+    assert row.delivered_at is None and row.attempts == 1
+    assert not [m for m in mail.outbox if "Your move" in m.subject]
+
+    assert events.redeliver() == 0  # too soon: a delivery may still be under way
+    time_machine.move_to(timezone.now() + events.REDELIVER_AFTER + timedelta(seconds=1))
+    assert events.redeliver() == 1  # the broker is back
+    row.refresh_from_db()
+    assert row.delivered_at is not None
+    assert [m.to for m in mail.outbox if "Your move" in m.subject] == [[ben.email]]
+
+
+def test_an_event_delivered_twice_mails_once(duo, ana, ben, on_commit, time_machine):
+    mail.outbox.clear()
+    _delivered_so_far()
+    with on_commit():
+        act(duo, ana, "pass")
+    row = OutboxEvent.objects.get(name="move_made")
+    OutboxEvent.objects.filter(pk=row.pk).update(delivered_at=None)  # as if the mark was lost
+    time_machine.move_to(timezone.now() + events.REDELIVER_AFTER + timedelta(seconds=1))
+    assert events.redeliver() == 1
+    assert len([m for m in mail.outbox if "Your move" in m.subject]) == 1
+
+
+def test_an_event_survives_a_round_trip_through_its_row(duo, ana):
+    event = events.MoveMade(
+        game_id=duo.pk, seq=3, seat=1, acted_by_user_id=None,
+        waiting_user_ids=(ana.pk,), autoplay=((1, "greedy"),),
+    )
+    with transaction.atomic():
+        events.publish(event)
+    assert events.from_row(OutboxEvent.objects.get(name="move_made")) == event
+
+
+def test_every_event_type_has_a_subscriber():
+    from games import receivers
+
+    subscribed = {event_type for event_type, _ in receivers.SUBSCRIBERS}
+    assert subscribed == set(events.EVENT_TYPES.values())
