@@ -10,11 +10,11 @@ from django.utils import timezone
 from games import events
 from games.engine import Action, IllegalAction, deals
 from games.engine.contract import fill_names
-from games.errors import Conflict, IllegalMove, NotAPlayer, NotYourTurn, StaleVersion
+from games.errors import IllegalMove, NotYourTurn, StaleVersion
 from games.models import Game, Move, Seat
 from games.play import presence, results
 from games.play.locking import locked_game, require_active
-from games.play.seats import take_back
+from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
 from games.read.names import seat_names
 
@@ -39,12 +39,7 @@ def game_act(
         game = locked_game(game_id)
         seats = list(game.seats.select_related("user"))
         if user is not None:
-            mine = next((s for s in seats if s.user_id == user.pk), None)
-            if mine is None:
-                raise NotAPlayer("You are not playing in this game.")
-            require_active(game)
-            if mine.resigned_at is not None:
-                raise Conflict("You have resigned from this game.")
+            mine = playing_seat(game, seats, user)
             seat = mine.number
             presence.seen(game.pk, user)
             take_back(game, mine)

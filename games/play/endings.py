@@ -22,12 +22,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import events
-from games.errors import Conflict, NotAPlayer
 from games.models import DEFAULTS, Game, LogNote, Seat, still_in, voters
 from games.play import results
-from games.play.locking import locked_game, require_active
+from games.play.locking import locked_game
 from games.play.notes import add_note
-from games.play.seats import hand_to_stand_in
+from games.play.seats import hand_to_stand_in, playing_seat
 from games.play.waiting import update_waiting
 
 
@@ -56,22 +55,12 @@ def announce_departure(game: Game, note: LogNote) -> None:
     events.publish(events.SeatLeft(game_id=game.pk, note_id=note.pk))
 
 
-def _my_seat(game: Game, seats: list[Seat], user) -> Seat:
-    mine = next((s for s in seats if s.user_id == user.pk), None)
-    if mine is None:
-        raise NotAPlayer("You are not playing in this game.")
-    require_active(game)
-    if mine.resigned_at is not None:
-        raise Conflict("You have resigned from this game.")
-    return mine
-
-
 def game_resign(*, game_id: int, user) -> Game:
     """``user`` gives up: see the module docstring for what happens to the game."""
     with transaction.atomic():
         game = locked_game(game_id)
         seats = list(game.seats.select_related("user"))
-        mine = _my_seat(game, seats, user)
+        mine = playing_seat(game, seats, user)
         now = timezone.now()
         mine.resigned_at = now
         mine.wants_end = False
@@ -100,7 +89,7 @@ def game_vote_end(*, game_id: int, user, agree: bool = True) -> Game:
     with transaction.atomic():
         game = locked_game(game_id)
         seats = list(game.seats.select_related("user"))
-        mine = _my_seat(game, seats, user)
+        mine = playing_seat(game, seats, user)
         if mine.wants_end == agree:
             return game
         mine.wants_end = agree

@@ -15,11 +15,22 @@ from games import events
 from games.engine.bots import LEVELS
 from games.errors import Conflict, InvalidInput, NotAPlayer
 from games.models import DEFAULTS, Game, LogNote, Seat
-from games.play.locking import locked_game
+from games.play.locking import locked_game, require_active
 from games.play.notes import add_note
 from games.play.waiting import autoplay_due
 
 STAND_IN_LEVELS = (DEFAULTS, *LEVELS)
+
+
+def playing_seat(game: Game, seats: list[Seat], user) -> Seat:
+    """``user``'s seat in a game in play, refused when they do not (or no longer) play."""
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    if mine is None:
+        raise NotAPlayer("You are not playing in this game.")
+    require_active(game)
+    if mine.resigned_at is not None:
+        raise Conflict("You have resigned from this game.")
+    return mine
 
 
 def hand_to_stand_in(game: Game, seat: Seat, level: str) -> None:
