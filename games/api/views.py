@@ -186,7 +186,11 @@ def game_detail(game: Game, user) -> dict[str, Any]:
         "prompt": context.get("prompt"),
         "view": context.get("view"),
         "legal_actions": legal,
-        "offer_terms": context.get("offer_terms"),
+        "deal_terms": terms.to_json() if (terms := context.get("deal_terms")) else None,
+        "deals": [
+            {key: value for key, value in deal.items() if key != "replies"}
+            for deal in context.get("deals", [])
+        ],
         "log": [
             {"seq": line["seq"], "seat": line["seat"], "text": line["text"]}
             for line in context.get("log", [])

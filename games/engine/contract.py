@@ -15,9 +15,11 @@ The life of a game::
 
 ``legal_actions`` is the one source of truth: ``apply`` refuses anything not in it (with a
 reason a player understands), the UI draws its buttons from it and bots choose from it.
-The single exception is a *new trade offer*, whose space is too large to list: games that
-allow offers describe what may be proposed in ``offer_terms`` and check a proposal in
-``check_offer``. Answers to offers (accept, decline, withdraw) are ordinary listed actions.
+The single exception is a *new deal offer*, whose space is too large to list: games that
+let players trade declare what may change hands (``deal_kinds``, ``deal_terms``) and the
+generic deal code (``games.engine.deals``) checks, records, executes and expires offers.
+Answers to offers (accept, decline, withdraw) are ordinary listed actions: a game that has
+deals adds ``deal_responses`` to its ``legal_actions``.
 
 Seats are numbered ``0..players-1``. ``view(state, seat)`` (``seat=None`` for a spectator)
 returns only what that viewer may know: never the generator, the deck order or another
@@ -26,192 +28,27 @@ seat's hidden cards.
 
 from __future__ import annotations
 
-import json
-import marshal
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from . import deals
 from .rng import seed_state
-
-State = dict[str, Any]
-Spectator = None
-
-
-class IllegalAction(Exception):
-    """Raised by ``apply`` when an action is not allowed; ``str(exc)`` is for the player."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
-
-
-class MalformedAction(IllegalAction):
-    """The action is not even well-formed JSON of an action (missing type, odd values)."""
-
-
-_SCALARS = (str, int, bool, type(None))
-
-
-def _freeze(value: Any, where: str) -> Any:
-    if isinstance(value, _SCALARS) and not isinstance(value, float):
-        return value
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(item, where) for item in value)
-    raise MalformedAction(f"The value of '{where}' is not allowed in an action.")
-
-
-def _thaw(value: Any) -> Any:
-    return [_thaw(item) for item in value] if isinstance(value, tuple) else value
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One small step a seat takes, e.g. ``Action("buy", (("good", "tea"), ("count", 2)))``.
-
-    Equality and hashing ignore ``label``, so an action posted back from JSON matches the
-    listed one. The JSON form is flat: ``{"type": "buy", "good": "tea", "count": 2}``.
-    """
-
-    type: str
-    params: tuple[tuple[str, Any], ...] = ()
-    label: str = field(default="", compare=False)
-
-    @classmethod
-    def make(cls, type: str, label: str = "", **params: Any) -> Action:
-        frozen = tuple(sorted((key, _freeze(value, key)) for key, value in params.items()))
-        return cls(type, frozen, label)
-
-    def get(self, name: str, default: Any = None) -> Any:
-        for key, value in self.params:
-            if key == name:
-                return value
-        return default
-
-    def __getitem__(self, name: str) -> Any:
-        for key, value in self.params:
-            if key == name:
-                return value
-        raise KeyError(name)
-
-    def to_json(self, with_label: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {"type": self.type}
-        data.update((key, _thaw(value)) for key, value in self.params)
-        if with_label:
-            data["label"] = self.label
-        return data
-
-    @classmethod
-    def from_json(cls, data: Any) -> Action:
-        """Parse the JSON form; ``label`` is ignored so listed actions can be posted back."""
-        if not isinstance(data, Mapping):
-            raise MalformedAction("An action must be a JSON object.")
-        kind = data.get("type")
-        if not isinstance(kind, str) or not kind or len(kind) > 40:
-            raise MalformedAction("An action needs a 'type'.")
-        if len(data) > 20:
-            raise MalformedAction("That action has too many fields.")
-        params = {}
-        for key, value in data.items():
-            if key in ("type", "label"):
-                continue
-            if not isinstance(key, str) or len(key) > 40:
-                raise MalformedAction("An action's field names must be short strings.")
-            params[key] = value
-        return cls.make(kind, **params)
-
-    def __str__(self) -> str:
-        return self.label or json.dumps(self.to_json(), sort_keys=True)
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """A line of the game log.
-
-    ``text`` is safe for everyone. ``private`` holds fuller texts for the seats allowed to
-    know more (the drawer sees which cards they drew). Player names are written as
-    ``{p0}``, ``{p1}``… and filled in (escaped) by whoever shows the log.
-    """
-
-    text: str
-    private: tuple[tuple[int, str], ...] = ()
-
-    def for_viewer(self, seat: int | None) -> str:
-        for owner, text in self.private:
-            if owner == seat:
-                return text
-        return self.text
-
-    def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "private": {str(s): t for s, t in self.private}}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> LogEntry:
-        private = tuple((int(s), t) for s, t in data.get("private", {}).items())
-        return cls(data["text"], private)
-
-
-def log(text: str, **private_by_seat: str) -> LogEntry:
-    """``log("{p0} drew 3 cards", p0="{p0} drew Tea, Tea, Desert")``."""
-    return LogEntry(text, tuple((int(key[1:]), value) for key, value in private_by_seat.items()))
-
-
-def fill_names(text: str, names: Sequence[str]) -> str:
-    for seat, name in enumerate(names):
-        text = text.replace(f"{{p{seat}}}", name)
-    return text
-
-
-@dataclass(frozen=True, slots=True)
-class SeatScore:
-    seat: int
-    total: int
-    breakdown: tuple[tuple[str, int], ...]  # (label, points) in display order
-    rank: int  # 1 = winner; equal ranks share the place
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a finished game ended; ``winners`` may hold several seats (a shared win)."""
-
-    winners: tuple[int, ...]
-    scores: tuple[SeatScore, ...]  # in seat order
-    reason: str = ""  # "Ana reached 25 coins."
-    #: True when the engine ended the game by its safety limit on rounds, not its rules.
-    round_cap: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "winners": list(self.winners),
-            "reason": self.reason,
-            "scores": [
-                {"seat": s.seat, "total": s.total, "rank": s.rank,
-                 "breakdown": [[label, points] for label, points in s.breakdown]}
-                for s in self.scores
-            ],
-        }
-
-
-def rank_scores(totals: Sequence[Sequence[int]]) -> list[int]:
-    """Competition ranks (1, 1, 3…) from per-seat tie-break tuples, highest first."""
-    return [1 + sum(1 for other in totals if tuple(other) > tuple(mine)) for mine in totals]
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A setup choice shown when a table is created."""
-
-    name: str
-    label: str
-    choices: tuple[tuple[str, str], ...]  # (value, label)
-    default: str
-    help: str = ""
-
-
-def clone(state: State) -> State:
-    """A deep copy of a JSON-compatible state, fast (marshal runs in C)."""
-    return marshal.loads(marshal.dumps(state))
+from .vocabulary import (  # noqa: F401  (the contract's vocabulary, imported from here)
+    Action,
+    IllegalAction,
+    LogEntry,
+    MalformedAction,
+    Option,
+    Outcome,
+    SeatScore,
+    Spectator,
+    State,
+    clone,
+    fill_names,
+    log,
+    rank_scores,
+)
 
 
 class GameRules(ABC):
@@ -281,17 +118,43 @@ class GameRules(ABC):
             return "It is not your turn."
         return f"You cannot do that now. {self.prompt(state, seat)}"
 
-    def offer_terms(self, state: State, seat: int) -> dict[str, Any] | None:
-        """What ``seat`` may propose as a new offer now, or None when offers don't apply."""
+    # --- deals (games.engine.deals): a game that lets players trade overrides these ----
+    #: Everything that may ever change hands in a deal (labels, hidden or public).
+    deal_kinds: ClassVar[tuple[deals.Term, ...]] = ()
+
+    def deal_terms(self, state: State, seat: int) -> deals.DealTerms | None:
+        """What ``seat`` may propose now (the schema of a deal), or None: no offer now."""
         return None
 
-    def check_offer(self, state: State, seat: int, action: Action) -> str | None:
-        """None when the proposal is acceptable to make, else the reason it is not."""
-        return "This game has no trade offers."
+    def deal_obstacle(self, state: State, deal: dict[str, Any], taker: int | None) -> str:
+        """Why ``deal`` cannot be carried out now, or "" when it can.
 
-    def sample_offer(self, state: State, seat: int, rng_seed: int) -> Action | None:
-        """A random well-formed proposal, for random playouts; None when there is none."""
+        ``taker`` None: only what its proposer can know (at proposal, and while it stays
+        open); otherwise also whether ``taker`` holds what is asked of it.
+        """
+        return "This game has no deals."
+
+    def deal_execute(
+        self, state: State, deal: dict[str, Any], taker: int, logs: list[LogEntry]
+    ) -> None:
+        """Move what ``deal`` says between its proposer and ``taker`` (already checked)."""
+        raise NotImplementedError(f"{self.name} has no deals.")
+
+    def deal_epoch(self, state: State) -> Any:
+        """Offers made under another epoch expire (e.g. the turn number); default: never."""
         return None
+
+    def after_deal(self, state: State, logs: list[LogEntry]) -> None:  # noqa: B027
+        """What the game's own turn logic does once things changed hands (a hand limit…);
+        by default nothing."""
+
+    def sample_deal(self, state: State, seat: int, rng_seed: int) -> Action | None:
+        """A random well-formed offer, for random playouts; None when there is none."""
+        return None
+
+    def deal_responses(self, state: State, seat: int) -> list[Action]:
+        """The answers ``seat`` may give to open deals now; games add them to legal_actions."""
+        return deals.responses(self, state, seat) if deals.open_deals(state) else []
 
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic of how well ``seat`` stands (bots); default: its current score."""
@@ -320,14 +183,25 @@ class GameRules(ABC):
             raise IllegalAction("The game is over.")
         if not 0 <= seat < state["players"]:
             raise IllegalAction("There is no such seat in this game.")
-        if action.type == "offer":
-            reason = self.check_offer(state, seat, action)
-            if reason is not None:
+        is_deal = bool(self.deal_kinds) and action.type in deals.DEAL_TYPES
+        if is_deal:
+            reason = deals.check(self, state, seat, action)
+            if reason:
                 raise IllegalAction(reason)
         elif action not in self.legal_actions(state, seat):
             raise IllegalAction(self.explain(state, seat, action))
         new_state = clone(state)
-        return new_state, self.perform(new_state, seat, action)
+        return new_state, self.carry_out(new_state, seat, action)
 
-    def is_over(self, state: State) -> bool:
-        return self.outcome(state) is not None
+    def carry_out(self, state: State, seat: int, action: Action) -> list[LogEntry]:
+        """Carry out a legal action in place, deals included, without checking it again.
+
+        ``apply`` checks, copies and calls this; bots call it on their own copies.
+        """
+        if self.deal_kinds and action.type in deals.DEAL_TYPES:
+            logs = deals.perform(self, state, seat, action)
+        else:
+            logs = self.perform(state, seat, action)
+        if self.deal_kinds:
+            deals.lapse(self, state, logs)
+        return logs

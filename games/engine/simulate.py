@@ -70,7 +70,7 @@ def choose_random_step(
     seat = waiting[randbelow(chooser, len(waiting))]
     if offer_rate and randbelow(chooser, 10_000) < offer_rate * 10_000:
         proposer = randbelow(chooser, state["players"])
-        offer = rules.sample_offer(state, proposer, randbelow(chooser, 1 << 30))
+        offer = rules.sample_deal(state, proposer, randbelow(chooser, 1 << 30))
         if offer is not None:
             return proposer, offer
     legal = rules.legal_actions(state, seat)

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import Action, LogEntry
+from games.engine import Action, LogEntry, deals
 from games.engine.contract import fill_names
 from games.models import DEFAULTS, Game
 from games.read.clocks import clock_context
@@ -73,6 +73,32 @@ def game_result(game: Game, names: list[str]) -> dict[str, Any] | None:
     return result
 
 
+def open_deals(
+    game: Game, state: dict, seat: int | None, names: list[str], choices: list[Choice]
+) -> list[dict[str, Any]]:
+    """Open deals as ``seat`` may see them, with names and the seat's answers to each."""
+    rules = game.rules
+    if not rules.deal_kinds or game.status != Game.Status.ACTIVE:
+        return []
+    shown = []
+    for deal in deals.visible(rules.deal_kinds, state, seat):
+        replies = [
+            c for c in choices if c.type in deals.DEAL_TYPES and c.params.get("offer") == deal["id"]
+        ]
+        shown.append(
+            {
+                **deal,
+                "text": fill_names(deal["text"], names),
+                "from_name": names[deal["from"]],
+                "to_name": "everyone" if deal["to"] is None else names[deal["to"]],
+                "mine": deal["from"] == seat,
+                "to_me": deal["to"] == seat,
+                "replies": replies,  # the viewer's answers: accept, decline, withdraw
+            }
+        )
+    return shown
+
+
 def game_context(*, game: Game, user) -> dict[str, Any]:
     """Everything the game page, the board and the API show to ``user``."""
     mine = seat_of(game, user)
@@ -97,18 +123,19 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
     rules, state = game.rules, game.snapshot
     choices = legal_choices(game, seat, names)
     waiting = rules.to_act(state) if game.status == Game.Status.ACTIVE else ()
-    offer_terms = None
-    if seat is not None and game.status == Game.Status.ACTIVE:
-        offer_terms = rules.offer_terms(state, seat)
+    in_play = seat is not None and game.status == Game.Status.ACTIVE
+    deal_terms = rules.deal_terms(state, seat) if in_play and rules.deal_kinds else None
     context.update(
         view=rules.view(state, seat),
         choices=choices,
-        choices_by_type=group_choices(choices),
+        # Answers to deals are drawn with each deal (games/_deals.html), not here.
+        choices_by_type=group_choices([c for c in choices if c.type not in deals.DEAL_TYPES]),
         to_act=list(waiting),
         to_act_names=[names[n] for n in waiting],
         my_turn=seat is not None and seat in waiting,
         prompt=fill_names(rules.prompt(state, seat), names),
-        offer_terms=offer_terms,
+        deal_terms=deal_terms,
+        deals=open_deals(game, state, seat, names, choices),
         log=game_log(game, seat, names),
         result=game_result(game, names),
     )

@@ -1,120 +1,132 @@
-"""A generic form for proposing a trade offer, drawn from ``rules.offer_terms``.
+"""The deals panel of every game page, drawn from the engine's deal schema alone.
 
-The terms are a dict; each entry that is a parameter of the offer action is described by
-its shape:
-
-* a list of seat numbers under a seat-ish name (``to``, ``recipient``…): pick one player;
-* a dict of kind → most you may put in (``{"tea": 2, "silk": 1}``): a count per kind,
-  posted back as a list with each kind repeated (``["silk", "tea", "tea"]``);
-* a dict of seat → such a dict (goods on other players' caravans): counts over all kinds,
-  each up to the most any one player has (the engine checks against the chosen player);
-* a list of strings (kinds you may ask for): a count per kind, up to ``max_cards``;
-
-Plain numbers (``max_cards``, ``open_offers``…) are limits and information, not fields.
-The engine's ``check_offer`` stays the judge; this module only turns the form back into
-``Action.make("offer", ...)``.
+``composer`` turns a seat's ``DealTerms`` (``games.engine.deals``) into a form: whom to
+offer to (or everyone, for a standing order where the game allows them), a stepper per kind
+of each term the seat may give (up to what it holds) and may ask for, and — when an offer
+was made to it — which offer the new one counters. ``posted_offer`` turns the posted form
+back into the offer action, checked against the same bounds; the engine stays the judge.
+No game's kinds or action names appear here: a new game with deals gets its form for free.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from games.engine import Action
+from games.engine import Action, IllegalAction
+from games.engine.deals import DealTerms
 from games.errors import InvalidInput
 
-SEAT_NAMES = {"to", "recipient", "recipients", "seat", "with", "partner", "player"}
-LABELS = {
-    "to": "Offer to",
-    "recipient": "Offer to",
-    "with": "Trade with",
-    "give": "You give",
-    "offer": "You give",
-    "ask": "You ask for",
-    "get": "You ask for",
-    "want": "You ask for",
-    "take": "You ask for",
-    "give_goods": "Goods you give from your caravan",
-    "get_goods": "Goods you ask for from their caravan",
-}
-MAX_COUNT = 99
-DEFAULT_ASK_LIMIT = 9
-PREFIX = "offer-"
+PREFIX = "deal-"
+ANYONE = "anyone"  # the recipient of a standing order
 
 
-@dataclass
-class OfferField:
-    name: str
-    kind: str  # seat or counts
+@dataclass(frozen=True)
+class Stepper:
+    """One count to choose: how many of ``kind`` of ``term`` on one side of the deal."""
+
+    side: str  # "give" or "get"
+    term: str
+    kind: str
     label: str
-    choices: list[tuple[Any, str]] = field(default_factory=list)  # seat
-    counts: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, label, max)
+    most: int
 
     @property
     def input_name(self) -> str:
-        return PREFIX + self.name
+        return f"{PREFIX}{self.side}-{self.term}-{self.kind}"
 
 
-def _label(name: str) -> str:
-    return LABELS.get(name, name.replace("_", " ").capitalize())
+@dataclass(frozen=True)
+class TermGroup:
+    label: str
+    hidden: bool
+    steppers: tuple[Stepper, ...]
 
 
-def _kind_label(kind: str) -> str:
-    return kind.replace("_", " ").replace("-", " ").capitalize()
+@dataclass(frozen=True)
+class Composer:
+    partners: tuple[tuple[str, str], ...]  # (value posted, name shown)
+    give: tuple[TermGroup, ...]
+    get: tuple[TermGroup, ...]
+    counters: tuple[tuple[int, str], ...] = ()  # (offer id, its description)
+    standing: bool = False
+    max_items: int = 0
+    full: bool = False  # the seat has as many offers open as it may
 
 
-def offer_fields(terms: Mapping[str, Any], names: list[str]) -> list[OfferField]:
-    fields = []
-    ask_limit = terms.get("max_cards", DEFAULT_ASK_LIMIT)
-    ask_limit = ask_limit if isinstance(ask_limit, int) else DEFAULT_ASK_LIMIT
-    for name, spec in terms.items():
-        label = _label(name)
-        if isinstance(spec, Mapping) and all(isinstance(v, Mapping) for v in spec.values()):
-            most: dict[str, int] = {}
-            for per_seat in spec.values():
-                for kind, count in per_seat.items():
-                    most[kind] = max(most.get(kind, 0), int(count))
-            fields.append(OfferField(name, "counts", label, counts=_counts(most)))
-        elif isinstance(spec, Mapping):
-            fields.append(OfferField(name, "counts", label, counts=_counts(spec)))
-        elif isinstance(spec, (list, tuple)) and name in SEAT_NAMES:
-            choices = [(n, names[n] if 0 <= n < len(names) else str(n)) for n in spec]
-            fields.append(OfferField(name, "seat", label, choices=choices))
-        elif isinstance(spec, (list, tuple)):
-            counts = [(str(k), _kind_label(str(k)), ask_limit) for k in spec]
-            fields.append(OfferField(name, "counts", label, counts=counts))
-    return fields
+def composer(
+    terms: DealTerms, names: Sequence[str], counterable: Sequence[tuple[int, str]] = ()
+) -> Composer:
+    """The form for ``terms``; ``counterable`` are (id, text) of offers made to the seat."""
+    partners = [(str(seat), names[seat]) for seat in terms.partners if seat < len(names)]
+    if terms.standing:
+        partners.append((ANYONE, "Anyone (a standing order)"))
+    return Composer(
+        partners=tuple(partners),
+        give=_groups(terms, "give", terms.give),
+        get=_groups(terms, "get", terms.ask_bounds(None)),
+        counters=tuple(counterable),
+        standing=terms.standing,
+        max_items=terms.max_items,
+        full=terms.open_count >= terms.max_open,
+    )
 
 
-def _counts(most: Mapping[str, Any]) -> list[tuple[str, str, int]]:
-    return [(k, _kind_label(k), min(int(n), MAX_COUNT)) for k, n in most.items() if int(n) > 0]
+def _groups(terms: DealTerms, side: str, bounds: Mapping[str, Mapping[str, int]]):
+    groups = []
+    for term in terms.terms:
+        most = bounds.get(term.name, {})
+        steppers = tuple(
+            Stepper(side, term.name, kind, label, min(most.get(kind, 0), terms.max_items))
+            for kind, label in term.kinds
+            if most.get(kind, 0) > 0
+        )
+        if steppers:
+            groups.append(TermGroup(term.label, term.hidden, steppers))
+    return tuple(groups)
 
 
-def _int(raw: str | None, low: int, high: int, what: str) -> int:
+def _count(raw: str | None, stepper: Stepper) -> int:
     try:
         value = int(raw or "0")
-    except ValueError:
-        raise InvalidInput(f"“{what}” needs a number.") from None
-    if not low <= value <= high:
-        raise InvalidInput(f"“{what}” must be between {low} and {high}.")
+    except (TypeError, ValueError):
+        raise InvalidInput(f"“{stepper.label}” needs a number.") from None
+    if not 0 <= value <= stepper.most:
+        raise InvalidInput(f"“{stepper.label}”: choose 0 to {stepper.most}.")
     return value
 
 
-def offer_action(terms: Mapping[str, Any], data: Mapping[str, str], names: list[str]) -> Action:
-    """The offer action described by the posted form ``data``."""
-    params: dict[str, Any] = {}
-    for f in offer_fields(terms, names):
-        if f.kind == "counts":
-            cards: list[str] = []
-            for kind, kind_label, most in f.counts:
-                count = _int(data.get(f"{f.input_name}-{kind}"), 0, most, kind_label)
-                cards.extend([kind] * count)
-            params[f.name] = cards
-        else:
-            by_text = {str(value): value for value, _ in f.choices}
-            raw = data.get(f.input_name)
-            if raw not in by_text:
-                raise InvalidInput(f"Choose “{f.label}”.")
-            params[f.name] = by_text[raw]
-    return Action.make("offer", **params)
+def posted_offer(
+    terms: DealTerms, data: Mapping[str, str], counterable: Sequence[int] = ()
+) -> Action:
+    """The offer action the posted composer describes (refusals are ``InvalidInput``)."""
+    raw_to = data.get(f"{PREFIX}to")
+    if raw_to == ANYONE and terms.standing:
+        to = None
+    elif raw_to in {str(seat) for seat in terms.partners}:
+        to = int(raw_to)
+    else:
+        raise InvalidInput("Choose whom to make the offer to.")
+    counts: dict[str, dict[str, dict[str, int]]] = {"give": {}, "get": {}}
+    groups = (*_groups(terms, "give", terms.give), *_groups(terms, "get", terms.ask_bounds(None)))
+    for group in groups:
+        for stepper in group.steppers:
+            count = _count(data.get(stepper.input_name), stepper)
+            if count:
+                counts[stepper.side].setdefault(stepper.term, {})[stepper.kind] = count
+    answers = None
+    raw_answers = data.get(f"{PREFIX}answers")
+    if raw_answers:
+        if not raw_answers.isdigit() or int(raw_answers) not in counterable:
+            raise InvalidInput("That offer can no longer be countered.")
+        answers = int(raw_answers)
+    uses = None
+    if to is None:
+        raw_uses = data.get(f"{PREFIX}uses") or "1"
+        if not raw_uses.isdigit():
+            raise InvalidInput("Say how many times the standing order may be taken.")
+        uses = int(raw_uses)
+    try:
+        return terms.action(to=to, give=counts["give"], get=counts["get"], answers=answers, uses=uses)
+    except IllegalAction as exc:
+        raise InvalidInput(exc.reason) from None

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
 from games.engine import Action, MalformedAction
+from games.engine import deals as engine_deals
 from games.errors import (
     Conflict,
     GameError,
@@ -33,7 +34,7 @@ from games.play import acting, presence, seats, tables
 from games.play import chat as table_chat
 from games.read import game_page
 from games.read import tables as lists
-from games.read.names import BOT_LEVEL_NAMES, seat_names, seat_of, with_seats
+from games.read.names import BOT_LEVEL_NAMES, seat_of, with_seats
 from games.web import catalogue, deals, rules_pages
 from games.web.forms import InviteForm, TableForm, split_invitees
 
@@ -186,8 +187,7 @@ def _render_game(
         )
     else:
         template = "games/game.html"
-        terms = context.get("offer_terms")
-        context["offer_fields"] = deals.offer_fields(terms, context["names"]) if terms else []
+        context["composer"] = _composer(context)
     name = template
     if partial and request.htmx:
         name = f"{'games/chat.html' if partial == 'chat' else template}#{partial}"
@@ -302,14 +302,13 @@ def game_version(request, game_id: int):
         return response
     full = _game_or_404(request, game_id)
     context = game_page.game_context(game=full, user=request.user)
-    terms = context.get("offer_terms")
     context.update(
         play_changed=seen_key != key,
         chat_changed=seen_chat != str(chat),
         chat=lists.chat_messages(full),
         last_chat=chat,
         poll_key=key,
-        offer_fields=deals.offer_fields(terms, context["names"]) if terms else [],
+        composer=_composer(context),
     )
     return render(request, "games/poll.html", context)
 
@@ -352,9 +351,19 @@ def act(request, game_id: int):
     return _answer(request, game_id)
 
 
+def _composer(context: dict) -> deals.Composer | None:
+    """The deal form of the game page, when the viewer may offer a deal now."""
+    terms = context.get("deal_terms")
+    if terms is None:
+        return None
+    counterable = [(d["id"], d["text"]) for d in context["deals"] if d["to_me"] and not d["standing"]]
+    return deals.composer(terms, context["names"], counterable)
+
+
 @login_required
 @require_POST
-def offer(request, game_id: int):
+def deal(request, game_id: int):
+    """Offer a deal described by the composer (any game with deals: the engine's schema)."""
     game = _game_or_404(request, game_id)
     try:
         version = _posted_version(request.POST.get("version"))
@@ -365,10 +374,12 @@ def offer(request, game_id: int):
             raise Conflict("The game is not in play.")
         if version != game.version:
             raise StaleVersion(game.version)
-        terms = game.rules.offer_terms(game.state, mine.number)
+        state, rules = game.snapshot, game.rules
+        terms = rules.deal_terms(state, mine.number) if rules.deal_kinds else None
         if terms is None:
             raise Conflict("You cannot make an offer now.")
-        action = deals.offer_action(terms, request.POST, seat_names(game))
+        counterable = engine_deals.answerable(state, mine.number)
+        action = deals.posted_offer(terms, request.POST, counterable)
         acting.game_act(
             game_id=game_id, user=request.user, action=action, expected_version=version
         )

@@ -145,11 +145,11 @@ def test_a_bot_accepts_an_offer_that_helps_it(valued_toy, table_with_bots, run_o
     game = table_with_bots(ana, [None, "greedy"], game="valued-toy")
     set_hands(game, ["blue", "blue", "green"], ["red"])
     with run_on_commit():
-        act(game, ana, "offer", to=1, give=["blue"], ask=[])
+        act(game, ana, "offer", to=1, give_cards=["blue"], get_cards=[])
     answer = Move.objects.get(game=game, seq=2)
     assert (answer.seat, answer.action["type"]) == (1, "accept")
     game.refresh_from_db()
-    assert game.state["offer"] is None
+    assert game.state["deals"] == []
     assert game.rules.to_act(game.state) == (0,)  # back to ana, whose turn it still is
 
 
@@ -160,7 +160,7 @@ def test_a_bot_declines_an_offer_that_costs_it(
     game = table_with_bots(ana, [None, level], game="valued-toy")
     set_hands(game, ["red"], ["blue", "blue"])
     with run_on_commit():
-        act(game, ana, "offer", to=1, give=["red"], ask=["blue", "blue"])
+        act(game, ana, "offer", to=1, give_cards=["red"], get_cards=["blue", "blue"])
     answer = Move.objects.get(game=game, seq=2)
     assert (answer.seat, answer.action["type"]) == (1, "decline")
 
@@ -168,7 +168,7 @@ def test_a_bot_declines_an_offer_that_costs_it(
 def test_a_random_bot_answers_offers_too(table_with_bots, run_on_commit, ana):
     game = table_with_bots(ana, [None, "random"])
     with run_on_commit():
-        act(game, ana, "offer", to=1, give=[], ask=["red"])
+        act(game, ana, "offer", to=1, give_cards=[], get_cards=["red"])
     assert Move.objects.get(game=game, seq=2).action["type"] in ("accept", "decline")
 
 

@@ -28,7 +28,10 @@ def _silk_road_twin(state, seat):
             continue
         hand = state["hands"][other]
         offered = {
-            k for o in state["offers"] if o["to"] == seat and o["from"] == other for k in o["give"]
+            k
+            for deal in state["deals"]
+            if deal["to"] == seat and deal["from"] == other
+            for k in deal["give"].get("cards", [])
         }
         for kind in [k for k in list(hand) if k not in offered]:
             swap = next((i for i, card in enumerate(deck) if card != kind), None)
@@ -41,9 +44,9 @@ def _silk_road_twin(state, seat):
             deck[swap] = kind
     if len(state["discard"]) > 2:
         state["discard"][:-1] = reversed(state["discard"][:-1])
-    for offer in state["offers"]:
-        if seat not in (offer["from"], offer["to"]):
-            offer["get"] = ["silk"] * len(offer["get"])
+    for deal in state["deals"]:
+        if seat not in (deal["from"], deal["to"]) and deal["get"].get("cards"):
+            deal["get"]["cards"] = ["silk"] * len(deal["get"]["cards"])
 
 
 def _merchant_lord_twin(state, seat):

@@ -3,6 +3,7 @@ standing. (What every game shares is in ``test_bots_games``.)"""
 
 from __future__ import annotations
 
+from games.engine import deals
 from games.engine.bots import respond_to_offers
 from games.engine.contract import Action
 from games.engine.silk_road import RULES as BOTS
@@ -12,8 +13,8 @@ def _with_offer(give, get):
     state = BOTS.setup(2, {}, 2)
     state["hands"][0] = {"trade": 2, "guard": 1, "silk": 2}
     state["hands"][1] = {"bandit": 1, "steppes": 1, "desert": 1, "tea": 2}
-    action = Action.make("offer", to=1, give=give, get=get)
-    assert BOTS.check_offer(state, 0, action) is None
+    action = Action.make("offer", to=1, give_cards=give, get_cards=get)
+    assert deals.check(BOTS, state, 0, action) == ""
     state, _ = BOTS.apply(state, 0, action)
     return state
 

@@ -7,7 +7,7 @@ import marshal
 
 import pytest
 
-from games.engine import registry
+from games.engine import deals, registry
 from games.engine.contract import Action, IllegalAction, MalformedAction
 from games.engine.rng import LocalRng, randbelow
 from games.engine.simulate import choose_random_step
@@ -153,15 +153,16 @@ def test_every_decision_has_a_legal_default(slug, players, seed):
 
 
 @pytest.mark.parametrize("slug", registry.slugs())
-def test_offer_terms_and_samples_are_consistent(slug):
+def test_deal_terms_and_samples_are_consistent(slug):
     rules = registry.get(slug)
     state = rules.setup(rules.max_players, {}, 5)
     chooser = LocalRng(5)
     for seat in range(state["players"]):
-        terms = rules.offer_terms(state, seat)
+        terms = rules.deal_terms(state, seat)
         if terms is not None:
-            json.dumps(terms)
-        sample = rules.sample_offer(state, seat, randbelow(chooser, 1 << 30))
+            assert {term.name for term in terms.terms} <= {k.name for k in rules.deal_kinds}
+            json.dumps(terms.to_json())
+        sample = rules.sample_deal(state, seat, randbelow(chooser, 1 << 30))
         if sample is not None:
-            assert rules.check_offer(state, seat, sample) is None
+            assert deals.check(rules, state, seat, sample) == ""
             rules.apply(state, seat, sample)

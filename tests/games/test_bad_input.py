@@ -48,7 +48,7 @@ def test_posts_to_unknown_games_are_404(as_ana):
 
 
 def test_post_only_endpoints_refuse_get(as_ana, duo):
-    for name in ["games:act", "games:offer", "games:chat", "games:join", "games:leave"]:
+    for name in ["games:act", "games:deal", "games:chat", "games:join", "games:leave"]:
         assert as_ana.get(reverse(name, args=[duo.pk])).status_code == 405
 
 

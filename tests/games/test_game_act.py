@@ -44,10 +44,10 @@ def test_a_seat_that_keeps_waiting_keeps_its_waiting_since(duo, ana, ben):
 def test_waiting_since_restarts_when_a_seat_waits_again(duo, ana, ben):
     set_hands(duo, ["red", "red", "red"], ["green"])
     since = duo.seats.get(user=ana).waiting_since
-    game = act(duo, ana, "offer", to=1, give=["red"], ask=[])
+    game = act(duo, ana, "offer", to=1, give_cards=["red"], get_cards=[])
     assert game.seats.get(user=ben).must_act
     assert not game.seats.get(user=ana).must_act
-    game = act(game, ana, "withdraw")  # an off-turn action
+    game = act(game, ana, "withdraw", offer=1)  # an off-turn action
     assert game.seats.get(user=ana).must_act
     assert game.seats.get(user=ana).waiting_since > since
     assert not game.seats.get(user=ben).must_act
@@ -85,8 +85,8 @@ def test_an_illegal_action_carries_the_engine_reason(duo, ana):
 
 def test_an_illegal_offer_is_refused_with_the_reason(duo, ana):
     set_hands(duo, ["red"], ["green"])
-    with pytest.raises(IllegalMove, match="You do not hold those cards"):
-        act(duo, ana, "offer", to=1, give=["blue"], ask=[])
+    with pytest.raises(IllegalMove, match="You do not have 1 blue to offer"):
+        act(duo, ana, "offer", to=1, give_cards=["blue"], get_cards=[])
 
 
 def test_a_move_publishes_who_must_act_now(duo, ana, ben, sent, django_capture_on_commit_callbacks):
@@ -104,14 +104,14 @@ def test_an_offer_is_published_to_its_recipient(
 ):
     set_hands(duo, ["red", "red"], ["green"])
     with django_capture_on_commit_callbacks(execute=True):
-        act(duo, ana, "offer", to=1, give=["red"], ask=["green"])
+        act(duo, ana, "offer", to=1, give_cards=["red"], get_cards=["green"])
     assert events.DealOffered(game_id=duo.pk, seq=1, to_user_ids=(ben.pk,)) in sent
 
 
 def test_accepting_an_offer_swaps_the_cards(duo, ana, ben):
     set_hands(duo, ["red", "red"], ["green"])
-    game = act(duo, ana, "offer", to=1, give=["red"], ask=["green"])
-    game = act(game, ben, "accept")
+    game = act(duo, ana, "offer", to=1, give_cards=["red"], get_cards=["green"])
+    game = act(game, ben, "accept", offer=1)
     assert sorted(game.state["hands"][0]) == ["green", "red"]
     assert game.state["hands"][1] == ["red"]
 

@@ -287,13 +287,17 @@ def test_a_finished_game_refuses_actions_with_409(ana_api, duo, ana):
 
 def test_offers_through_the_api(ana_api, ben_api, duo):
     set_hands(duo, ["red", "red"], ["green"])
-    terms = ana_api.get(f"/games/{duo.pk}").json()["offer_terms"]
-    assert terms["to"] == [1]
-    offer = {"type": "offer", "to": 1, "give": ["red"], "ask": ["green"]}
+    terms = ana_api.get(f"/games/{duo.pk}").json()["deal_terms"]
+    assert terms["partners"] == [1]
+    assert terms["give"] == {"cards": {"red": 2}}
+    assert terms["terms"][0]["name"] == "cards" and terms["terms"][0]["hidden"]
+    offer = {"type": "offer", "to": 1, "give_cards": ["red"], "get_cards": ["green"]}
     response = ana_api.post(f"/games/{duo.pk}/actions", {"action": offer, "version": 0})
     assert response.status_code == 200
     data = ben_api.get(f"/games/{duo.pk}").json()
     assert [a["type"] for a in data["legal_actions"]] == ["accept", "decline"]
+    assert data["deals"][0]["text"] == "you get red, you give green"
+    assert data["deal_terms"] is None  # the toy game: only the player whose turn it is offers
 
 
 def test_the_log_is_per_viewer_with_names(ana_api, ben_api, duo, ana):

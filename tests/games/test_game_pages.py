@@ -203,12 +203,12 @@ def test_inviting_people_from_the_table(as_ana, ana, ben, sent, django_capture_o
 # --- the game ---------------------------------------------------------------------------
 
 
-def test_the_game_page_shows_board_prompt_choices_and_offer_form(as_ana, duo):
+def test_the_game_page_shows_board_prompt_choices_and_deal_form(as_ana, duo):
     page = as_ana.get(reverse("games:game", args=[duo.pk])).content.decode()
     assert 'class="toy-board"' in page
     assert "Your move." in page and "Play a card or pass." in page
     assert "Pass and draw" in page
-    assert reverse("games:offer", args=[duo.pk]) in page
+    assert reverse("games:deal", args=[duo.pk]) in page
     assert f'hx-get="/games/{duo.pk}/version?v=active-0-2&amp;c=0"' in page
 
 
@@ -286,38 +286,45 @@ def test_out_of_turn_is_409_and_spectators_403(client, duo, ben, cy):
 def test_proposing_an_offer_through_the_form(as_ana, duo, ben):
     set_hands(duo, ["red", "red", "blue"], ["green"])
     response = as_ana.post(
-        reverse("games:offer", args=[duo.pk]),
+        reverse("games:deal", args=[duo.pk]),
         {
             "version": 0,
-            "offer-to": "1",
-            "offer-give-red": "2",
-            "offer-ask-green": "1",
-            "offer-ask-blue": "0",
-            "offer-ask-red": "0",
-            "offer-give-blue": "0",
+            "deal-to": "1",
+            "deal-give-cards-red": "2",
+            "deal-get-cards-green": "1",
+            "deal-get-cards-blue": "0",
+            "deal-get-cards-red": "0",
+            "deal-give-cards-blue": "0",
         },
         **HTMX,
     )
     assert response.status_code == 200
     duo.refresh_from_db()
-    assert duo.state["offer"] == {"from": 0, "to": 1, "give": ["red", "red"], "ask": ["green"]}
-    assert "Withdraw your offer" in response.content.decode()
+    (deal,) = duo.state["deals"]
+    assert (deal["from"], deal["to"]) == (0, 1)
+    assert deal["give"] == {"cards": ["red", "red"]} and deal["get"] == {"cards": ["green"]}
+    page = response.content.decode()
+    assert "Your offer 1 to ben" in page and "red, red for green" in page
+    assert ">Withdraw</button>" in page
 
 
 @pytest.mark.parametrize(
     "fields",
     [
-        {"offer-to": "0"},
-        {"offer-to": "7"},
-        {"offer-to": "1", "offer-give-red": "-1"},
-        {"offer-to": "1", "offer-give-red": "many"},
-        {"offer-to": "1", "offer-give-red": "3"},
-        {"offer-to": "1"},
+        {"deal-to": "0"},
+        {"deal-to": "7"},
+        {"deal-to": "anyone", "deal-give-cards-red": "1"},  # no standing orders in this game
+        {"deal-to": "1", "deal-give-cards-red": "-1"},
+        {"deal-to": "1", "deal-give-cards-red": "many"},
+        {"deal-to": "1", "deal-give-cards-red": "3"},
+        {"deal-to": "1", "deal-get-cards-red": "4"},
+        {"deal-to": "1", "deal-give-cards-red": "1", "deal-answers": "5"},
+        {"deal-to": "1"},
     ],
 )
 def test_a_bad_offer_form_is_refused_with_400(as_ana, duo, fields):
     set_hands(duo, ["red", "red", "blue"], ["green"])
-    response = as_ana.post(reverse("games:offer", args=[duo.pk]), {"version": 0, **fields})
+    response = as_ana.post(reverse("games:deal", args=[duo.pk]), {"version": 0, **fields})
     assert response.status_code == 400
     duo.refresh_from_db()
     assert duo.version == 0
@@ -325,7 +332,7 @@ def test_a_bad_offer_form_is_refused_with_400(as_ana, duo, fields):
 
 def test_an_offer_when_offers_are_closed_is_409(client, duo, ben):
     client.force_login(ben)
-    response = client.post(reverse("games:offer", args=[duo.pk]), {"version": 0, "offer-to": "0"})
+    response = client.post(reverse("games:deal", args=[duo.pk]), {"version": 0, "deal-to": "0"})
     assert response.status_code == 409
 
 

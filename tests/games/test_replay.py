@@ -26,10 +26,11 @@ def play_randomly(game: Game, moves: int, seed: int) -> Game:
             break
         rules = game.rules
         seat = chooser.choice(rules.to_act(game.state))
-        terms = rules.offer_terms(game.state, seat)
-        if terms and chooser.random() < 0.2 and terms["give"]:
-            kind = chooser.choice(sorted(terms["give"]))
-            action = Action.make("offer", to=chooser.choice(terms["to"]), give=[kind], ask=["red"])
+        terms = rules.deal_terms(game.state, seat)
+        if terms and chooser.random() < 0.2 and terms.give["cards"]:
+            kind = chooser.choice(sorted(terms.give["cards"]))
+            to = chooser.choice(terms.partners)
+            action = Action.make("offer", to=to, give_cards=[kind], get_cards=["red"])
         else:
             action = chooser.choice(rules.legal_actions(game.state, seat))
         acting.game_act(

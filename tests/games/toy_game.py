@@ -3,8 +3,9 @@
 Each seat holds a hidden hand of coloured cards (red 1, green 2, blue 3). On your turn you
 play one card for its points (and draw one) or pass (and draw one); a red card
 lets you play again. The player whose turn
-it is may offer a trade of cards to another seat, who accepts or declines; the proposer may
-withdraw it. First to the target (option, default 10) wins.
+it is may offer a trade of cards to another seat (a deal of the engine contract: hidden hand
+cards), and the game waits for that seat to accept or decline; the proposer may withdraw
+it. First to the target (option, default 10) wins.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import rng
+from games.engine import deals, rng
 from games.engine.contract import (
     Action,
     GameRules,
@@ -27,6 +28,9 @@ from games.engine.contract import (
 from games.engine.decks import count_by_kind, draw
 
 VALUES = {"red": 1, "green": 2, "blue": 3}
+CARDS = deals.Term(
+    "cards", "Hand cards", tuple((k, k) for k in VALUES), hidden=True, unit=("card", "cards")
+)
 
 
 class ToyRules(GameRules):
@@ -36,6 +40,7 @@ class ToyRules(GameRules):
     max_players = 4
     blurb = "Race to the target score with a hand of coloured cards."
     options = (Option("target", "Target score", (("10", "10 points"), ("15", "15 points")), "10"),)
+    deal_kinds = (CARDS,)
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         state: State = {
@@ -46,7 +51,8 @@ class ToyRules(GameRules):
             "discard": [],
             "scores": [0] * players,
             "turn": 0,
-            "offer": None,
+            "deals": [],
+            "next_deal": 1,
         }
         rng.shuffle(state, state["deck"])
         state["hands"] = [draw(state, 3) for _ in range(players)]
@@ -55,23 +61,15 @@ class ToyRules(GameRules):
     def to_act(self, state: State) -> tuple[int, ...]:
         if self.outcome(state) is not None:
             return ()
-        if state["offer"]:
-            return (state["offer"]["to"],)
+        if state["deals"]:
+            return (state["deals"][0]["to"],)
         return (state["turn"],)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if self.outcome(state) is not None:
             return []
-        offer = state["offer"]
-        if offer:
-            if seat == offer["to"]:
-                actions = [Action.make("decline", label="Decline the offer")]
-                if _holds(state["hands"][seat], offer["ask"]):
-                    actions.insert(0, Action.make("accept", label="Accept the offer"))
-                return actions
-            if seat == offer["from"]:
-                return [Action.make("withdraw", label="Withdraw your offer")]
-            return []
+        if state["deals"]:
+            return self.deal_responses(state, seat)
         if seat != state["turn"]:
             return []
         plays = [
@@ -89,28 +87,7 @@ class ToyRules(GameRules):
             state["scores"][seat] += VALUES[kind]
             entries = [log(f"{{p{seat}}} played {kind} for {VALUES[kind]}.")]
             return entries + self._draw_and_pass(state, seat, again=kind == "red")
-        if action.type == "pass":
-            return [log(f"{{p{seat}}} passed.")] + self._draw_and_pass(state, seat)
-        if action.type == "offer":
-            state["offer"] = {
-                "from": seat,
-                "to": action["to"],
-                "give": list(action["give"]),
-                "ask": list(action["ask"]),
-            }
-            return [log(f"{{p{seat}}} offered {{p{action['to']}}} a trade.")]
-        offer = state["offer"]
-        state["offer"] = None
-        if action.type == "accept":
-            for card in offer["give"]:
-                hands[offer["from"]].remove(card)
-                hands[offer["to"]].append(card)
-            for card in offer["ask"]:
-                hands[offer["to"]].remove(card)
-                hands[offer["from"]].append(card)
-            return [log(f"{{p{seat}}} accepted the trade with {{p{offer['from']}}}.")]
-        verb = "declined" if action.type == "decline" else "withdrew"
-        return [log(f"{{p{seat}}} {verb} the offer.")]
+        return [log(f"{{p{seat}}} passed.")] + self._draw_and_pass(state, seat)
 
     def _draw_and_pass(self, state: State, seat: int, again: bool = False) -> list[LogEntry]:
         cards = draw(state, 1)
@@ -129,7 +106,7 @@ class ToyRules(GameRules):
             "hand": sorted(state["hands"][seat]) if seat is not None else None,
             "hand_sizes": [len(hand) for hand in state["hands"]],
             "deck_size": len(state["deck"]),
-            "offer": dict(state["offer"]) if state["offer"] else None,
+            "deals": deals.visible(self.deal_kinds, state, seat),
         }
 
     def outcome(self, state: State) -> Outcome | None:
@@ -150,34 +127,37 @@ class ToyRules(GameRules):
             return "The game is over."
         waiting = self.to_act(state)[0]
         if seat == waiting:
-            return "Answer the offer." if state["offer"] else "Play a card or pass."
+            return "Answer the offer." if state["deals"] else "Play a card or pass."
         return f"Waiting for {{p{waiting}}}."
 
-    def offer_terms(self, state: State, seat: int) -> dict[str, Any] | None:
-        if state["offer"] or seat != state["turn"] or self.outcome(state) is not None:
+    def deal_terms(self, state: State, seat: int) -> deals.DealTerms | None:
+        if state["deals"] or seat != state["turn"] or self.outcome(state) is not None:
             return None
-        return {
-            "to": [s for s in range(state["players"]) if s != seat],
-            "give": count_by_kind(state["hands"][seat]),
-            "ask": {kind: 3 for kind in VALUES},
-        }
+        others = tuple(s for s in range(state["players"]) if s != seat)
+        return deals.DealTerms(
+            partners=others,
+            terms=self.deal_kinds,
+            give={"cards": count_by_kind(state["hands"][seat])},
+            get={other: {"cards": {kind: 3 for kind in VALUES}} for other in others},
+            max_items=6,
+            max_open=1,
+        )
 
-    def check_offer(self, state: State, seat: int, action: Action) -> str | None:
-        terms = self.offer_terms(state, seat)
-        if terms is None:
-            return "You cannot make an offer now."
-        give, ask = action.get("give"), action.get("ask")
-        if action.get("to") not in terms["to"]:
-            return "Choose another player to trade with."
-        if not isinstance(give, tuple) or not isinstance(ask, tuple):
-            return "An offer lists the cards to give and to ask for."
-        if not give and not ask:
-            return "An offer must give or ask for something."
-        if any(card not in VALUES for card in (*give, *ask)):
-            return "There is no such card."
-        if not _holds(state["hands"][seat], give):
+    def deal_obstacle(self, state: State, deal: dict, taker: int | None) -> str:
+        if not _holds(state["hands"][deal["from"]], deal["give"].get("cards", [])):
             return "You do not hold those cards."
-        return None
+        if taker is not None and not _holds(state["hands"][taker], deal["get"].get("cards", [])):
+            return "You do not hold the cards asked for."
+        return ""
+
+    def deal_execute(self, state: State, deal: dict, taker: int, logs: list[LogEntry]) -> None:
+        hands = state["hands"]
+        for card in deal["give"].get("cards", []):
+            hands[deal["from"]].remove(card)
+            hands[taker].append(card)
+        for card in deal["get"].get("cards", []):
+            hands[taker].remove(card)
+            hands[deal["from"]].append(card)
 
 
 def _holds(hand: list[str], cards) -> bool:

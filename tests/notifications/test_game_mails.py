@@ -57,11 +57,11 @@ def test_an_offer_is_told_once_to_whom_it_is_made(duo, ana, ben, on_commit):
     mail.outbox.clear()
 
     with on_commit():
-        act(duo, ana, "offer", to=1, give=["red"], ask=["green"])
+        act(duo, ana, "offer", to=1, give_cards=["red"], get_cards=["green"])
 
     (to_ben,) = mails_to(ben)
     assert to_ben.subject == f"[Silkroad] ana made you an offer in Toy Race #{duo.pk}"
-    assert "ana offered ben a trade." in to_ben.body
+    assert "ana offered ben 1 card for 1 card." in to_ben.body  # the public line only
     assert "Answer the offer." in to_ben.body
     assert _kinds(ben) == ["offer"]  # no turn mail on top of it
     assert mails_to(ana) == []
@@ -74,7 +74,7 @@ def test_without_offer_mails_the_turn_mail_tells_of_the_offer(duo, ana, ben, on_
     mail.outbox.clear()
 
     with on_commit():
-        act(duo, ana, "offer", to=1, give=["red"], ask=[])
+        act(duo, ana, "offer", to=1, give_cards=["red"], get_cards=[])
 
     (to_ben,) = mails_to(ben)
     assert to_ben.subject.startswith("[Silkroad] Your move in")

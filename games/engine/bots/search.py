@@ -152,7 +152,7 @@ def _seed_root(
     gaps = []
     for action in actions:
         after = clone(seen)
-        rules.perform(after, seat, action)
+        rules.carry_out(after, seat, action)
         gaps.append(standing(rules, after, seat))
     finite = [g for g in gaps if abs(g) < 1e5]
     mean = sum(finite) / len(finite) if finite else 0.0
@@ -246,7 +246,7 @@ def _iterate(
         (_, kind), group, new = _select(node, keys, gen, settings.exploration)
         path.append((group, actor))
         action, child, fresh = _select(group, groups[kind], gen, settings.exploration)
-        rules.perform(state, actor, action)
+        rules.carry_out(state, actor, action)
         path.append((child, actor))
         print_ = marshal.dumps(state)
         if print_ in visited:
@@ -305,7 +305,7 @@ def _rollout(
         if rules.outcome(state) is not None:
             break
         actor = _pick_actor(rules.to_act(state), gen)
-        rules.perform(
+        rules.carry_out(
             state, actor, typed_choice(_playable(rules.legal_actions(state, actor), skip), gen)
         )
     outcome = rules.outcome(state)

@@ -29,7 +29,7 @@ def lookahead_values(
         seen = rules.determinize(state, seat, next_seed(gen))
         for index, action in enumerate(actions):
             after = clone(seen)
-            rules.perform(after, seat, action)
+            rules.carry_out(after, seat, action)
             totals[index] += standing(rules, after, seat)
     return [total / samples for total in totals]
 
@@ -79,7 +79,7 @@ def undoable(rules: GameRules, state: State, seat: int, action: Action, within: 
     """Whether ``seat``, acting on alone, can bring ``state`` straight back within
     ``within`` more actions after ``action``."""
     after = clone(state)
-    rules.perform(after, seat, action)
+    rules.carry_out(after, seat, action)
     return _returns(rules, after, seat, state, within)
 
 
@@ -87,7 +87,7 @@ def is_retreat(rules: GameRules, state: State, seat: int, action: Action, now: f
     """Whether ``action`` loses ground (``seat``'s standing falls below ``now``) that the
     seat alone could regain within two steps: going back, to go forward again later."""
     after = clone(state)
-    rules.perform(after, seat, action)
+    rules.carry_out(after, seat, action)
     if standing(rules, after, seat) >= now - 1e-9:
         return False
     return _returns(rules, after, seat, state, 2)
@@ -98,7 +98,7 @@ def _returns(rules: GameRules, after: State, seat: int, target: State, steps: in
         return False
     for back in rules.legal_actions(after, seat):
         again = clone(after)
-        rules.perform(again, seat, back)
+        rules.carry_out(again, seat, back)
         if again == target or _returns(rules, again, seat, target, steps - 1):
             return True
     return False

@@ -37,13 +37,13 @@ def violations(state: State) -> list[str]:
         problems.append(f"unknown phase {state['phase']!r}")
     if (state["phase"] == "over") != (state["over"] is not None):
         problems.append("the phase and the game's end disagree")
-    ids = [offer["id"] for offer in state["offers"]]
+    ids = [deal["id"] for deal in state["deals"]]
     if len(set(ids)) != len(ids):
         problems.append("two open offers share an id")
-    for offer in state["offers"]:
-        reason = obstacle(state, offer)
-        if reason or offer["from"] == offer["to"]:
-            problems.append(f"offer {offer['id']} is open but impossible: {reason}")
+    for deal in state["deals"]:
+        reason = obstacle(state, deal, None)
+        if reason or deal["from"] == deal["to"]:
+            problems.append(f"offer {deal['id']} is open but impossible: {reason}")
     return problems + view_leaks(state)
 
 

@@ -1,10 +1,11 @@
-"""Silk Road's ``GameRules``: wires the phases, offers, view and scoring together."""
+"""Silk Road's ``GameRules``: wires the phases, trade offers, view and scoring together."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from .. import deals
 from ..contract import Action, GameRules, LogEntry, Option, Outcome, State
 from . import data, offers, sampling, scoring
 from .choices import PHASE_CHOICES, sellable
@@ -14,7 +15,6 @@ from .state import acting_seat, capacity, new_state, size
 from .turn import advance, begin_turn
 from .view import prompt, view, waiting_for
 
-_OFFER_HANDLERS = {"accept": offers.accept, "decline": offers.decline, "withdraw": offers.withdraw}
 # The phase in which each action type is a choice, for telling a player why not now.
 _PHASE_OF = {
     "buy": "buy",
@@ -49,6 +49,8 @@ class SilkRoadRules(GameRules):
             "Each merchant draws a public personality card with a special ability.",
         ),
     )
+    deal_kinds = offers.KINDS
+    state_format = 2  # 2: trade offers kept as generic deals ("deals", "next_deal")
     blurb = (
         "Caravan merchants carry goods back and forth between China and Arabia; "
         "the first to 25 coins wins."
@@ -72,21 +74,12 @@ class SilkRoadRules(GameRules):
         if phase == "over":
             return []
         acts = PHASE_CHOICES[phase](state) if seat == acting_seat(state) else []
-        if state["offers"]:
-            acts += offers.responses(state, seat)
-        return acts
+        return acts + self.deal_responses(state, seat)
 
     def perform(self, state: State, seat: int, action: Action) -> list[LogEntry]:
         logs: list[LogEntry] = []
-        kind = action.type
-        if kind == "offer":
-            offers.make(state, seat, action, logs)
-        elif kind in _OFFER_HANDLERS:
-            _OFFER_HANDLERS[kind](state, seat, action, logs)
-        else:
-            HANDLERS[kind](state, seat, action, logs)
+        HANDLERS[action.type](state, seat, action, logs)
         advance(state, logs)
-        offers.void_stale(state, logs)
         return logs
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -124,8 +117,6 @@ class SilkRoadRules(GameRules):
         if state["over"] is not None:
             return "The game is over."
         kind = action.type
-        if kind in _OFFER_HANDLERS:
-            return _explain_answer(state, seat, action)
         phase = _PHASE_OF.get(kind)
         if kind == "pass":  # done buying, or letting a caravan pass the Bandits
             phase = state["phase"] if state["phase"] in ("buy", "bandit") else "buy"
@@ -141,15 +132,25 @@ class SilkRoadRules(GameRules):
         reason = _explain_phase(state, seat, action)
         return reason or super().explain(state, seat, action)
 
-    def offer_terms(self, state: State, seat: int) -> dict[str, Any] | None:
+    def deal_terms(self, state: State, seat: int) -> deals.DealTerms | None:
         return offers.terms(state, seat)
 
-    def check_offer(self, state: State, seat: int, action: Action) -> str | None:
-        offer, reason = offers.proposal(state, seat, action)
-        return None if offer is not None else reason
+    def deal_obstacle(self, state: State, deal: dict[str, Any], taker: int | None) -> str:
+        return offers.obstacle(state, deal, taker)
 
-    def sample_offer(self, state: State, seat: int, rng_seed: int) -> Action | None:
-        return offers.sample(state, seat, rng_seed)
+    def deal_execute(
+        self, state: State, deal: dict[str, Any], taker: int, logs: list[LogEntry]
+    ) -> None:
+        offers.execute(state, deal, taker, logs)
+
+    def after_deal(self, state: State, logs: list[LogEntry]) -> None:
+        advance(state, logs)  # a hand that shrank below its limit may end the End phase
+
+    def sample_deal(self, state: State, seat: int, rng_seed: int) -> Action | None:
+        action = offers.sample(state, seat, rng_seed)
+        if action is None or deals.proposal(self, state, seat, action)[0] is None:
+            return None
+        return action
 
     def evaluate(self, state: State, seat: int) -> float:
         return scoring.evaluate(state, seat)
@@ -163,17 +164,6 @@ class SilkRoadRules(GameRules):
 
 def _phase_word(phase: str) -> str:
     return {"robbed": "Bandit", "bandit": "Bandit"}.get(phase, phase.title())
-
-
-def _explain_answer(state: State, seat: int, action: Action) -> str:
-    offer = next((o for o in state["offers"] if o["id"] == action.get("offer")), None)
-    if offer is None:
-        return "That offer is no longer open."
-    if action.type == "withdraw":
-        return "Only the player who made an offer can withdraw it."
-    if offer["to"] != seat:
-        return "That offer was not made to you."
-    return "You do not hold the cards that offer asks for."
 
 
 def _explain_phase(state: State, seat: int, action: Action) -> str:

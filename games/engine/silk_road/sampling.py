@@ -40,9 +40,9 @@ def determinize(state: State, seat: int, seed: int) -> State:
     discard = copy["discard"]
     if discard:
         copy["discard"] = sorted(discard[:-1], key=data.KINDS.index) + [discard[-1]]
-    for offer in copy["offers"]:
-        if seat not in (offer["from"], offer["to"]):
-            _reimagine(offer, copy["hands"][offer["from"]], gen)
+    for deal in copy["deals"]:
+        if seat not in (deal["from"], deal["to"]):
+            _reimagine(deal, copy["hands"][deal["from"]], gen)
     copy["rng"] = rng.seed_state(rng.randbelow(gen, 1 << 62))
     return copy
 
@@ -50,23 +50,27 @@ def determinize(state: State, seat: int, seed: int) -> State:
 def _known_cards(state: State, seat: int) -> dict[int, dict[str, int]]:
     """Cards seat knows another hand holds: what that player offers seat (still held)."""
     known: dict[int, dict[str, int]] = {other: {} for other in range(state["players"])}
-    for offer in state["offers"]:
-        if offer["to"] != seat:
+    for deal in state["deals"]:
+        if deal["to"] != seat:
             continue
-        mine = known[offer["from"]]
-        for kind in set(offer["give"]):
-            mine[kind] = max(mine.get(kind, 0), offer["give"].count(kind))
+        mine = known[deal["from"]]
+        cards = deal["give"].get("cards", [])
+        for kind in set(cards):
+            mine[kind] = max(mine.get(kind, 0), cards.count(kind))
     return known
 
 
-def _reimagine(offer: dict, hand: dict[str, int], gen: rng.LocalRng) -> None:
-    """Offer terms seat only knows the size of: cards the proposer could give, any asked."""
+def _reimagine(deal: dict, hand: dict[str, int], gen: rng.LocalRng) -> None:
+    """Hand cards of a deal seat only knows the number of: cards the proposer could give,
+    any asked. Caravan goods are public and stay as they are."""
     left = dict(hand)
     give = []
-    for _ in range(len(offer["give"])):
+    for _ in range(len(deal["give"].get("cards", []))):
         kind = rng.choice(gen, as_list(left))
         take(left, kind)
         give.append(kind)
-    offer["give"] = sorted(give, key=data.KINDS.index)
-    asked = [rng.choice(gen, list(data.KINDS)) for _ in offer["get"]]
-    offer["get"] = sorted(asked, key=data.KINDS.index)
+    if give:
+        deal["give"]["cards"] = sorted(give, key=data.KINDS.index)
+    asked = [rng.choice(gen, list(data.KINDS)) for _ in deal["get"].get("cards", [])]
+    if asked:
+        deal["get"]["cards"] = sorted(asked, key=data.KINDS.index)

@@ -35,8 +35,8 @@ def new_state(players: int, options: Mapping[str, str], seed: int) -> State:
         "bought": None,  # the one kind of goods bought this turn
         "move_dir": 0,  # -1 toward Arabia, +1 toward China once a road card is played
         "move_kind": None,  # the road kind played this turn
-        "offers": [],
-        "next_offer": 1,
+        "deals": [],  # open trade offers (games.engine.deals)
+        "next_deal": 1,
         # Seats whose hand grew through a trade since their last End phase: the hand limit
         # binds only at the end of one's own turn, so those may hold more for now.
         "grown": [False] * players,

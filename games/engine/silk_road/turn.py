@@ -50,7 +50,7 @@ def end_travel(state: State) -> None:
 def finish(state: State, winners: list[int], reason: str, logs: list[LogEntry]) -> None:
     state["phase"] = "over"
     state["over"] = {"reason": reason, "winners": winners}
-    state["offers"] = []
+    state["deals"] = []  # the game is over: no offer stays open
     logs.append(log(reason))
 
 

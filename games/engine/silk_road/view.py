@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import State
+from ..deals import visible
 from . import data
-from .offers import visible
+from .offers import KINDS
 from .state import acting_seat, as_list, capacity, hand_limit, seat_tag
 
 PHASE_NAMES = {
@@ -101,7 +102,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         }
         if direction
         else None,
-        "offers": visible(state, viewer),
+        "deals": visible(KINDS, state, viewer),
         "over": state["over"],
     }
 
@@ -119,7 +120,7 @@ def prompt(state: State, seat: int | None) -> str:
         return _PROMPTS[phase].replace("{turn}", seat_tag(turn))
     acting = waiting_for(state)[0]
     text = f"Waiting for {seat_tag(acting)}: {_WAITING[phase]}"
-    if seat is not None and any(offer["to"] == seat for offer in state["offers"]):
+    if seat is not None and any(deal["to"] == seat for deal in state["deals"]):
         text += " You have a trade offer to answer."
     return text
 

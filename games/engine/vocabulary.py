@@ -1,0 +1,191 @@
+"""The words every engine speaks: actions, log lines, outcomes, options, a state's copy.
+
+``games.engine.contract`` (the ``GameRules`` base) and ``games.engine.deals`` build on
+these; engines import them through ``contract``.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Spectator = None
+
+
+class IllegalAction(Exception):
+    """Raised by ``apply`` when an action is not allowed; ``str(exc)`` is for the player."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class MalformedAction(IllegalAction):
+    """The action is not even well-formed JSON of an action (missing type, odd values)."""
+
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def _freeze(value: Any, where: str) -> Any:
+    if isinstance(value, _SCALARS) and not isinstance(value, float):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(item, where) for item in value)
+    raise MalformedAction(f"The value of '{where}' is not allowed in an action.")
+
+
+def _thaw(value: Any) -> Any:
+    return [_thaw(item) for item in value] if isinstance(value, tuple) else value
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One small step a seat takes, e.g. ``Action("buy", (("good", "tea"), ("count", 2)))``.
+
+    Equality and hashing ignore ``label``, so an action posted back from JSON matches the
+    listed one. The JSON form is flat: ``{"type": "buy", "good": "tea", "count": 2}``.
+    """
+
+    type: str
+    params: tuple[tuple[str, Any], ...] = ()
+    label: str = field(default="", compare=False)
+
+    @classmethod
+    def make(cls, type: str, label: str = "", **params: Any) -> Action:
+        frozen = tuple(sorted((key, _freeze(value, key)) for key, value in params.items()))
+        return cls(type, frozen, label)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def __getitem__(self, name: str) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def to_json(self, with_label: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type}
+        data.update((key, _thaw(value)) for key, value in self.params)
+        if with_label:
+            data["label"] = self.label
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """Parse the JSON form; ``label`` is ignored so listed actions can be posted back."""
+        if not isinstance(data, Mapping):
+            raise MalformedAction("An action must be a JSON object.")
+        kind = data.get("type")
+        if not isinstance(kind, str) or not kind or len(kind) > 40:
+            raise MalformedAction("An action needs a 'type'.")
+        if len(data) > 20:
+            raise MalformedAction("That action has too many fields.")
+        params = {}
+        for key, value in data.items():
+            if key in ("type", "label"):
+                continue
+            if not isinstance(key, str) or len(key) > 40:
+                raise MalformedAction("An action's field names must be short strings.")
+            params[key] = value
+        return cls.make(kind, **params)
+
+    def __str__(self) -> str:
+        return self.label or json.dumps(self.to_json(), sort_keys=True)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A line of the game log.
+
+    ``text`` is safe for everyone. ``private`` holds fuller texts for the seats allowed to
+    know more (the drawer sees which cards they drew). Player names are written as
+    ``{p0}``, ``{p1}``… and filled in (escaped) by whoever shows the log.
+    """
+
+    text: str
+    private: tuple[tuple[int, str], ...] = ()
+
+    def for_viewer(self, seat: int | None) -> str:
+        for owner, text in self.private:
+            if owner == seat:
+                return text
+        return self.text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "private": {str(s): t for s, t in self.private}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LogEntry:
+        private = tuple((int(s), t) for s, t in data.get("private", {}).items())
+        return cls(data["text"], private)
+
+
+def log(text: str, **private_by_seat: str) -> LogEntry:
+    """``log("{p0} drew 3 cards", p0="{p0} drew Tea, Tea, Desert")``."""
+    return LogEntry(text, tuple((int(key[1:]), value) for key, value in private_by_seat.items()))
+
+
+def fill_names(text: str, names: Sequence[str]) -> str:
+    for seat, name in enumerate(names):
+        text = text.replace(f"{{p{seat}}}", name)
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    seat: int
+    total: int
+    breakdown: tuple[tuple[str, int], ...]  # (label, points) in display order
+    rank: int  # 1 = winner; equal ranks share the place
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended; ``winners`` may hold several seats (a shared win)."""
+
+    winners: tuple[int, ...]
+    scores: tuple[SeatScore, ...]  # in seat order
+    reason: str = ""  # "Ana reached 25 coins."
+    #: True when the engine ended the game by its safety limit on rounds, not its rules.
+    round_cap: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": [
+                {"seat": s.seat, "total": s.total, "rank": s.rank,
+                 "breakdown": [[label, points] for label, points in s.breakdown]}
+                for s in self.scores
+            ],
+        }
+
+
+def rank_scores(totals: Sequence[Sequence[int]]) -> list[int]:
+    """Competition ranks (1, 1, 3…) from per-seat tie-break tuples, highest first."""
+    return [1 + sum(1 for other in totals if tuple(other) > tuple(mine)) for mine in totals]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A setup choice shown when a table is created."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]  # (value, label)
+    default: str
+    help: str = ""
+
+
+def clone(state: State) -> State:
+    """A deep copy of a JSON-compatible state, fast (marshal runs in C)."""
+    return marshal.loads(marshal.dumps(state))
