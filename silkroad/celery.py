@@ -4,7 +4,7 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "silkroad.settings.dev")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "silkroad.settings.production")
 
 app = Celery("silkroad")
 app.config_from_object("django.conf:settings", namespace="CELERY")

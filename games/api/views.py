@@ -27,6 +27,7 @@ from games.play import chat as table_chat
 from games.read import game_page
 from games.read import tables as lists
 from games.read.names import seat_of
+from silkroad.throttle import RateLimited, check_rate, too_many
 
 MAX_BODY_BYTES = 64 * 1024
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -87,7 +88,11 @@ def api_view(*methods: str) -> Callable:
                         return _error(403, reason)
                 else:
                     raise ApiError(401, "Sign in or send an API token.")
+                if request.method not in SAFE_METHODS:
+                    check_rate(request, "api_write")
                 return view(request, user, *args, **kwargs)
+            except RateLimited as exc:
+                return too_many(request, exc)
             except ApiError as exc:
                 return _error(exc.status, exc.message)
             except StaleVersion as exc:

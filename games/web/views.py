@@ -37,6 +37,7 @@ from games.read import tables as lists
 from games.read.names import BOT_LEVEL_NAMES, seat_of, with_seats
 from games.web import catalogue, deals, rules_pages
 from games.web.forms import InviteForm, TableForm, split_invitees
+from silkroad.throttle import throttle
 
 MAX_ACTION_CHARS = 4000
 
@@ -76,6 +77,7 @@ def mine(request):
 
 
 @login_required
+@throttle("table_create")
 def create(request):
     slug = request.POST.get("game") or request.GET.get("game")
     if not slug:
@@ -112,6 +114,7 @@ def create(request):
 
 @login_required
 @require_POST
+@throttle("table_create")
 def play_computer(request):
     """One click: a private game against bots, started at once (three players when allowed)."""
     try:
@@ -390,6 +393,7 @@ def deal(request, game_id: int):
 
 @login_required
 @require_POST
+@throttle("chat")
 def chat(request, game_id: int):
     try:
         table_chat.chat_post(game_id=game_id, user=request.user, text=request.POST.get("text"))
@@ -436,6 +440,7 @@ def cancel(request, game_id: int):
 
 @login_required
 @require_POST
+@throttle("invite")
 def invite_people(request, game_id: int):
     try:
         count = tables.game_invite(

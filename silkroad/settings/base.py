@@ -1,9 +1,11 @@
 """Settings shared by every environment, read from environment variables.
 
 Defaults are the embedded ones a fresh machine runs with: SQLite, Kombu's file-system
-broker and mail written to files, all under ``var/``. Production sets ``DATABASE_URL``
-(PostgreSQL), ``CELERY_BROKER_URL`` (Redis), ``EMAIL_URL``-style SMTP variables,
-``SECRET_KEY``, ``ALLOWED_HOSTS`` and ``DEBUG=0``.
+broker, a file cache and mail written to files, all under ``var/``. Production
+(``silkroad.settings.production``, the default of the WSGI, ASGI and Celery entry points)
+sets ``DATABASE_URL`` (PostgreSQL), ``CELERY_BROKER_URL`` and ``CACHE_URL`` (Redis), SMTP
+variables, ``SECRET_KEY`` and ``ALLOWED_HOSTS``. There is no usable default secret here:
+``dev`` and ``test`` set their own, production requires one.
 """
 
 import os
@@ -24,7 +26,7 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "insecure-development-key-change-me")
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -58,12 +60,14 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "silkroad.middleware.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
 ]
 
 ROOT_URLCONF = "silkroad.urls"
 WSGI_APPLICATION = "silkroad.wsgi.application"
+ASGI_APPLICATION = "silkroad.asgi.application"
 
 TEMPLATES = [
     {
@@ -96,6 +100,47 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several processes (web, worker, beat) share the file: wait for locks, don't fail.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+# The cache holds presence ("the game page is open"), rate-limit counters and allauth's
+# login throttling, so it must be shared by every process: Redis (CACHE_URL=redis://…) in
+# production, a file cache under var/ for runsite's processes on one machine.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+        }
+    }
+
+# Rate limits ("count/s|m|h|d" per signed-in user, or per address): silkroad.throttle.
+THROTTLE_RATES = {
+    "table_create": os.environ.get("THROTTLE_TABLE_CREATE", "30/h"),
+    "invite": os.environ.get("THROTTLE_INVITE", "30/h"),
+    "chat": os.environ.get("THROTTLE_CHAT", "20/m"),
+    "api_write": os.environ.get("THROTTLE_API_WRITE", "120/m"),
+}
+# allauth keeps its own limits (failed logins, sign-ups, mails) in the cache above.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,5/5m/key",
+    "signup": "20/m/ip",
+    "confirm_email": "1/3m/key",
+    "reset_password": "20/m/ip,5/m/key",
+}
+
+# Content-Security-Policy (silkroad.middleware): scripts only from our own files.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; "
+    "form-action 'self'; object-src 'none'"
+)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"

@@ -5,6 +5,9 @@ import os
 from .base import *  # noqa: F403
 
 DEBUG = False
+SECRET_KEY = "test-only-key-never-used-in-production-0123456789"
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+THROTTLE_RATES: dict = {}  # no limits unless a test sets some
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 CELERY_TASK_ALWAYS_EAGER = True

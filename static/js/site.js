@@ -12,3 +12,26 @@ document.addEventListener("click", (event) => {
     done();
   }
 });
+
+// Time zones: fills the browser's zone into [data-browser-timezone] inputs (the hidden
+// sign-up field) and offers it on [data-suggest-timezone] buttons next to a zone select.
+// Without JavaScript nothing changes: the select keeps working.
+(function () {
+  var zone;
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { return; }
+  if (!zone) return;
+  document.querySelectorAll("[data-browser-timezone]").forEach(function (input) {
+    if (!input.value) input.value = zone;
+  });
+  document.querySelectorAll("[data-suggest-timezone]").forEach(function (button) {
+    var select = document.getElementById(button.dataset.suggestTimezone);
+    if (!select || select.value === zone) return;
+    if (!Array.prototype.some.call(select.options, function (o) { return o.value === zone; })) return;
+    button.querySelector("[data-zone]").textContent = zone.replace(/_/g, " ");
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      select.value = zone;
+      button.hidden = true;
+    });
+  });
+})();

@@ -1,4 +1,5 @@
 import re
+from pathlib import Path
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -7,6 +8,7 @@ from django.urls import reverse
 
 from accounts.models import User
 
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
 
 
@@ -93,5 +95,7 @@ def test_sign_up_needs_a_username_and_an_email(client):
 def test_sign_up_page_fills_in_the_browser_time_zone(client):
     page = client.get(reverse("account_signup")).content.decode()
 
-    assert 'name="timezone"' in page
-    assert "Intl.DateTimeFormat" in page
+    assert 'name="timezone"' in page and "data-browser-timezone" in page
+    # The filling-in script is site.js (no inline script: the Content-Security-Policy).
+    assert "js/site.js" in page
+    assert "Intl.DateTimeFormat" in (ROOT / "static" / "js" / "site.js").read_text()

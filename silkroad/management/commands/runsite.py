@@ -6,6 +6,7 @@ broker, mail written to ``var/mail``), so a fresh checkout plays games at once.
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -36,7 +37,10 @@ class Command(BaseCommand):
                 [python, "-m", "celery", "-A", "silkroad", "beat", "-l", "info",
                  "--schedule", str(settings.VAR_DIR / "celerybeat-schedule")],
             ]
-        children = [subprocess.Popen(command) for command in commands]
+        # The worker and beat read their settings module from the environment: give them
+        # the one this command runs with (the Celery app would default to production).
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": os.environ["DJANGO_SETTINGS_MODULE"]}
+        children = [subprocess.Popen(command, env=env) for command in commands]
         self.stdout.write(f"Silkroad is running at http://{addrport}/ (Ctrl-C stops it).")
         try:
             while all(child.poll() is None for child in children):

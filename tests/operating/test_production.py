@@ -1,0 +1,82 @@
+"""Production defaults: entry points, secrets, HTTPS headers, the deploy check, the CSP."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "SECRET_KEY": "k" * 20 + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6",
+    "ALLOWED_HOSTS": "silkroad.example",
+    "DATABASE_URL": "sqlite:///:memory:",
+}
+
+
+def run(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "SECRET_KEY")}
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env={**clean, **env},
+        capture_output=True, text=True, timeout=120,
+    )
+
+
+@pytest.mark.parametrize("module", ["silkroad.wsgi", "silkroad.asgi", "silkroad.celery"])
+def test_entry_points_default_to_production_with_debug_off(module):
+    done = run(
+        f"import {module}; from django.conf import settings; "
+        "print(settings.SETTINGS_MODULE, settings.DEBUG)",
+        PRODUCTION,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["silkroad.settings.production", "False"]
+
+
+def test_manage_py_defaults_to_production_but_runsite_to_development():
+    done = run("import runpy, sys; sys.argv = ['manage.py', 'check']; "
+               "runpy.run_path('manage.py', run_name='__main__')", {})
+    assert done.returncode != 0 and "SECRET_KEY" in done.stderr  # production needs a secret
+    import manage
+
+    old = os.environ.pop("DJANGO_SETTINGS_MODULE", None)
+    try:
+        sys_argv, sys.argv = sys.argv, ["manage.py", "runsite", "--help"]
+        try:
+            manage.main()
+        except SystemExit:
+            pass
+        assert os.environ["DJANGO_SETTINGS_MODULE"] == "silkroad.settings.dev"
+    finally:
+        sys.argv = sys_argv
+        if old is not None:
+            os.environ["DJANGO_SETTINGS_MODULE"] = old
+
+
+def test_production_refuses_a_missing_or_weak_secret():
+    for secret in ("", "short", "django-insecure-" + "x" * 60):
+        done = run("import silkroad.wsgi", {**PRODUCTION, "SECRET_KEY": secret})
+        assert done.returncode != 0 and "SECRET_KEY" in done.stderr
+
+
+def test_the_deploy_check_is_clean_with_production_settings():
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env={**{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
+             **PRODUCTION, "DJANGO_SETTINGS_MODULE": "silkroad.settings.production"},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+
+
+@pytest.mark.django_db
+def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
+    page = client.get("/accounts/signup/")
+    policy = page["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+    assert "<script>" not in page.content.decode()
+    assert page["X-Frame-Options"] == "DENY"
