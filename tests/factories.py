@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import factory
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 from games.models import ChatMessage, Game, Seat
@@ -12,10 +13,26 @@ class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
         django_get_or_create = ("username",)
+        skip_postgeneration_save = True  # the password hook saves; nothing else needs to
 
     username = factory.Sequence(lambda n: f"player{n}")
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")
     password = factory.django.Password("correct horse battery staple")
+    # As after signing up and following the link in the mail: a verified primary address.
+    email_address = factory.RelatedFactory(
+        "tests.factories.EmailAddressFactory", factory_related_name="user"
+    )
+
+
+class EmailAddressFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = EmailAddress
+        django_get_or_create = ("user",)
+
+    user = factory.SubFactory(UserFactory)
+    email = factory.LazyAttribute(lambda address: address.user.email)
+    verified = True
+    primary = True
 
 
 class GameFactory(factory.django.DjangoModelFactory):
