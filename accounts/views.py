@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms import PreferencesForm, TokenForm
 from accounts.models import ApiToken
+from accounts.tokens import last_used
 from accounts.unsubscribe import read_unsubscribe_token
 
 MAX_ACTIVE_TOKENS = 20
@@ -21,7 +22,9 @@ NEW_KEY_SESSION_KEY = "accounts_new_api_key"
 def _settings_page(
     request: HttpRequest, *, form: PreferencesForm, token_form: TokenForm, status: int = 200
 ) -> HttpResponse:
-    tokens = request.user.api_tokens.filter(revoked_at__isnull=True)
+    tokens = list(request.user.api_tokens.filter(revoked_at__isnull=True))
+    for token in tokens:
+        token.last_used = last_used(token)
     context = {"form": form, "token_form": token_form, "tokens": tokens}
     return render(request, "account/settings.html", context, status=status)
 

@@ -1,17 +1,23 @@
+"""The API's one ``NinjaAPI``: its routes, the error handlers, ``/api/openapi.json`` and
+the docs page ``/api/docs``."""
+
+from __future__ import annotations
+
 from django.urls import path
+from ninja import NinjaAPI
 
-from games import converters  # noqa: F401  (registers <game_id:…>)
-from games.api import views as api
+from games.api import errors, routes
+from games.api.auth import AUTH
 
-app_name = "api"
-urlpatterns = [
-    path("games", api.games, name="games"),
-    path("games/<game_id:game_id>", api.game, name="game"),
-    path("games/<game_id:game_id>/join", api.join, name="join"),
-    path("games/<game_id:game_id>/leave", api.leave, name="leave"),
-    path("games/<game_id:game_id>/cancel", api.cancel, name="cancel"),
-    path("games/<game_id:game_id>/actions", api.actions, name="actions"),
-    path("games/<game_id:game_id>/chat", api.chat, name="chat"),
-    path("games/<game_id:game_id>/resign", api.resign, name="resign"),
-    path("games/<game_id:game_id>/vote-end", api.vote_end, name="vote_end"),
-]
+api = NinjaAPI(
+    title="Silkroad",
+    version="1",
+    description="Play Silk Road trading games: everything a player does on the site.",
+    auth=AUTH,
+    urls_namespace="api",
+)
+api.add_router("", routes.router)
+for exception, handler in errors.HANDLERS:
+    api.add_exception_handler(exception, handler)
+
+urlpatterns = [path("", api.urls)]

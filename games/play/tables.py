@@ -120,6 +120,16 @@ def _resolve_invitees(invite: Iterable[str]) -> list[int | str]:
     return resolved
 
 
+def _code_matches(given: object, expected: str) -> bool:
+    """Whether ``given`` is the table's invite code (compared in constant time)."""
+    if not isinstance(given, str):
+        return False
+    try:
+        return secrets.compare_digest(given.encode(), expected.encode())
+    except UnicodeEncodeError:  # a lone surrogate: not a code we made
+        return False
+
+
 def _send_invites(game: Game, invitees: Sequence[int | str]) -> None:
     for target in invitees:
         events.publish(events.PlayerInvited(game_id=game.pk, email_or_user_id=target))
@@ -198,10 +208,7 @@ def game_join(*, game_id: int, user, invite_code: str | None = None) -> Game:
     with transaction.atomic():
         table = locked_game(game_id)
         require_open(table)
-        if not table.is_public and not (
-            isinstance(invite_code, str)
-            and secrets.compare_digest(invite_code.encode(), table.invite_code.encode())
-        ):
+        if not table.is_public and not _code_matches(invite_code, table.invite_code):
             raise Forbidden("This table is private: join it through its invite link.")
         seats = list(table.seats.all())
         if any(seat.user_id == user.pk for seat in seats):

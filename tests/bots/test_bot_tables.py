@@ -143,7 +143,7 @@ def test_the_api_refuses_a_table_of_bots_only(api):
         api, "/api/games", {"game": "toy", "players": 2, "bots": ["random", "random"]}
     )
     assert response.status_code == 400
-    assert "person" in response.json()["error"]
+    assert response.json()["error"] == "invalid_input" and "person" in response.json()["detail"]
 
 
 # --- the pages -------------------------------------------------------------------------

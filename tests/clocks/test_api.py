@@ -1,5 +1,7 @@
 """The JSON API: a table's time control, seat deadlines, resigning and voting to end."""
 
+from datetime import datetime, timedelta
+
 import pytest
 
 from tests.clocks.conftest import START
@@ -14,10 +16,13 @@ def test_a_table_opened_through_the_api_has_its_time_control(ana_api, ben_api):
     game_id = created.json()["id"]
     ben_api.post(f"/games/{game_id}/join")
     seats = ana_api.get(f"/games/{game_id}").json()["seats"]
-    deadlines = {seat["must_act"]: seat["deadline"] for seat in seats}
+    deadlines = {
+        seat["must_act"]: seat["deadline"] and datetime.fromisoformat(seat["deadline"])
+        for seat in seats
+    }
     # Whoever moves first (random seat order) has two days from now, Monday 09:00 UTC.
     assert START.isoformat() == "2026-03-02T09:00:00+00:00"
-    assert deadlines == {True: "2026-03-04T09:00:00+00:00", False: None}
+    assert deadlines == {True: START + timedelta(days=2), False: None}
 
 
 def test_a_time_control_outside_the_choices_is_a_400(ana_api):

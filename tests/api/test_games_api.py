@@ -7,47 +7,13 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import ApiToken
+from accounts.tokens import last_used
 from games.models import Game
 from games.play import tables
+from tests.api.conftest import Api
 from tests.games.helpers import act, set_hands
 
 pytestmark = pytest.mark.django_db
-
-
-class Api:
-    """A client that speaks JSON with a bearer token (or a session when ``token`` is None)."""
-
-    def __init__(self, client: Client, token: str | None):
-        self.client = client
-        self.headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-
-    def get(self, path, **extra):
-        return self.client.get("/api" + path, **self.headers, **extra)
-
-    def post(self, path, data=None, raw=None, **extra):
-        body = raw if raw is not None else json.dumps(data if data is not None else {})
-        return self.client.post(
-            "/api" + path, body, content_type="application/json", **self.headers, **extra
-        )
-
-
-def token_for(user) -> str:
-    return ApiToken.issue(user=user, name="test")[1]
-
-
-@pytest.fixture
-def ana_api(ana):
-    return Api(Client(enforce_csrf_checks=True), token_for(ana))
-
-
-@pytest.fixture
-def ben_api(ben):
-    return Api(Client(enforce_csrf_checks=True), token_for(ben))
-
-
-@pytest.fixture
-def cy_api(cy):
-    return Api(Client(enforce_csrf_checks=True), token_for(cy))
 
 
 # --- authentication ---------------------------------------------------------------------
@@ -75,6 +41,9 @@ def test_a_token_records_its_last_use(client, ana):
     token, key = ApiToken.issue(user=ana, name="t")
     assert Api(client, key).get("/games").status_code == 200
     token.refresh_from_db()
+    assert last_used(token) is not None and token.last_used_at is None  # a read writes no row
+    assert Api(client, key).post("/games", {"game": "toy", "players": 2}).status_code == 201
+    token.refresh_from_db()
     assert token.last_used_at is not None
 
 
@@ -83,7 +52,8 @@ def test_session_writes_need_csrf_and_bearer_writes_do_not(ana, ana_api):
     session.force_login(ana)
     create = {"game": "toy", "players": 2}
     response = Api(session, None).post("/games", create)
-    assert response.status_code == 403 and "CSRF" in response.json()["error"]
+    assert response.status_code == 403 and response.json()["error"] == "csrf_failed"
+    assert "CSRF" in response.json()["detail"]
     assert not Game.objects.exists()
     session.get("/")  # sets the CSRF cookie
     token = session.cookies["csrftoken"].value
@@ -210,7 +180,8 @@ def test_an_illegal_action_is_400_with_the_reason(ana_api, duo):
         f"/games/{duo.pk}/actions", {"action": {"type": "play", "card": "blue"}, "version": 0}
     )
     assert response.status_code == 400
-    assert response.json()["error"].startswith("You cannot do that now.")
+    assert response.json()["error"] == "illegal_move"
+    assert response.json()["detail"].startswith("You cannot do that now.")
 
 
 @pytest.mark.parametrize(
@@ -266,13 +237,13 @@ def test_stale_version_is_409_with_the_current_version(ana_api, duo, ana):
     act(duo, ana, "play", card="red")
     response = ana_api.post(f"/games/{duo.pk}/actions", {"action": {"type": "pass"}, "version": 0})
     assert response.status_code == 409
-    assert response.json()["version"] == 1 and response.json()["error"]
+    assert response.json()["version"] == 1 and response.json()["error"] == "stale_version"
 
 
 def test_not_your_turn_is_409(ben_api, duo):
     response = ben_api.post(f"/games/{duo.pk}/actions", {"action": {"type": "pass"}, "version": 0})
     assert response.status_code == 409
-    assert response.json()["error"] == "It is not your turn."
+    assert response.json() == {"error": "not_your_turn", "detail": "It is not your turn."}
 
 
 def test_a_finished_game_refuses_actions_with_409(ana_api, duo, ana):

@@ -1,0 +1,215 @@
+"""The endpoints: thin, typed, on the write path (``games.play``) and the reads (``games.read``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router, Schema, Status
+
+from games.api import schemas as s
+from games.api.errors import ERROR_STATUSES
+from games.engine import Action, MalformedAction
+from games.errors import GameNotFound, InvalidInput
+from games.models import Game
+from games.play import acting, endings, presence, seats, tables
+from games.play import chat as table_chat
+from games.read import game_page
+from games.read import tables as lists
+from games.read.names import seat_of
+
+router = Router(tags=["games"])
+
+
+def answers(ok: dict[int, Any]) -> dict[int, Any]:
+    """An operation's responses: its own, and the error shape for every refusal."""
+    return {**ok, **{status: s.ErrorOut for status in ERROR_STATUSES}}
+
+
+def _visible(game_id: int, user) -> Game:
+    game = lists.game_for_user(game_id=game_id, user=user)
+    if game is None:
+        raise GameNotFound("There is no such game.")
+    return game
+
+
+# --- serialisation -----------------------------------------------------------------------------
+
+
+def _seats(game: Game) -> list[dict[str, Any]]:
+    by_number = {seat.number: seat for seat in game.seats.all()}
+    listed = []
+    for number in range(game.players):
+        seat = by_number.get(number)
+        listed.append(
+            {
+                "seat": number,
+                "name": seat.display_name if seat else None,
+                "must_act": bool(seat and seat.must_act),
+                "deadline": seat.deadline if seat else None,
+                "bot": seat.controller_level if seat and seat.is_bot else None,
+                "played_by_bot": (seat.stand_in or None) if seat else None,
+            }
+        )
+    return listed
+
+
+def summary(game: Game, user) -> dict[str, Any]:
+    mine = seat_of(game, user)
+    return {
+        "id": game.pk,
+        "game": game.game,
+        "status": game.status,
+        "version": game.version,
+        "players": game.players,
+        "public": game.is_public,
+        "seats": _seats(game),
+        "you": mine.number if mine and game.state is not None else None,
+        "must_act": bool(mine and mine.must_act),
+        "waiting_since": mine.waiting_since if mine else None,
+    }
+
+
+def detail(game: Game, user) -> dict[str, Any]:
+    context = game_page.game_context(game=game, user=user)
+    terms = context.get("deal_terms")
+    return {
+        "id": game.pk,
+        "game": game.game,
+        "status": game.status,
+        "version": game.version,
+        "seats": _seats(game),
+        "to_act": context.get("to_act", []),
+        "you": context["seat"],
+        "prompt": context.get("prompt"),
+        "view": context.get("view"),
+        "legal_actions": [
+            {"type": c.type, "label": c.label, **c.params} for c in context.get("choices", [])
+        ],
+        "deal_terms": terms.to_json() if terms else None,
+        "deals": [
+            {key: value for key, value in deal.items() if key not in ("replies", "from")}
+            for deal in context.get("deals", [])
+        ],
+        "log": [
+            {"seq": line["seq"], "seat": line["seat"], "text": line["text"]}
+            for line in context.get("log", [])
+        ],
+        "result": context.get("result"),
+    }
+
+
+# --- endpoints ---------------------------------------------------------------------------------
+
+
+class GamesQuery(Schema):
+    mine: bool = False
+    to_act: bool = False
+
+
+@router.get("/games", response=answers({200: s.GamesOut}), summary="Open tables, or yours")
+def list_games(request: HttpRequest, query: Query[GamesQuery]):
+    """Public tables waiting for players; with ``mine``, your games in the order of "My
+    games" (where you must act first); with ``to_act`` too, only those."""
+    user = request.auth
+    if query.mine:
+        mine = lists.my_games(user=user)
+        found = mine.to_act if query.to_act else mine.all()
+    else:
+        found = lists.lobby(user=user)
+    return {"games": [summary(game, user) for game in found]}
+
+
+@router.post("/games", response=answers({201: s.CreatedOut}), summary="Open a table")
+def create_game(request: HttpRequest, payload: s.TableIn):
+    table = tables.game_create(
+        creator=request.auth,
+        game=payload.game,
+        players=payload.players,
+        options=payload.options,
+        public=payload.public,
+        random_seat_order=payload.random_seat_order,
+        invite=payload.invite,
+        bots=payload.bots,
+        time_control=payload.time_control,
+    )
+    return Status(201, {"id": table.pk, "invite_code": table.invite_code, "status": table.status})
+
+
+@router.get("/games/{int:game_id}", response=answers({200: s.GameDetailOut}), summary="One game")
+def get_game(request: HttpRequest, game_id: int):
+    """The game as you may see it. Reading changes nothing (a seat a stand-in plays for you
+    is taken back with ``POST …/back`` or by acting)."""
+    game = _visible(game_id, request.auth)
+    presence.seen(game_id, request.auth)
+    return detail(game, request.auth)
+
+
+@router.post("/games/{int:game_id}/join", response=answers({200: s.GameSummaryOut}))
+def join(request: HttpRequest, game_id: int, payload: s.JoinIn | None = None):
+    code = payload.invite_code if payload else None
+    tables.game_join(game_id=game_id, user=request.auth, invite_code=code)
+    return summary(_visible(game_id, request.auth), request.auth)
+
+
+@router.post("/games/{int:game_id}/leave", response=answers({200: s.LeftOut}))
+def leave(request: HttpRequest, game_id: int):
+    tables.game_leave(game_id=game_id, user=request.auth)
+    return {"left": True}
+
+
+@router.post("/games/{int:game_id}/cancel", response=answers({200: s.GameSummaryOut}))
+def cancel(request: HttpRequest, game_id: int):
+    tables.game_cancel(game_id=game_id, user=request.auth)
+    return summary(_visible(game_id, request.auth), request.auth)
+
+
+@router.post("/games/{int:game_id}/actions", response=answers({200: s.GameDetailOut}))
+def act(request: HttpRequest, game_id: int, payload: s.ActionIn):
+    """Play one of your ``legal_actions`` (or a deal offer within ``deal_terms``)."""
+    try:
+        action = Action.from_json(payload.action)
+    except MalformedAction as exc:
+        raise InvalidInput(exc.reason) from None
+    acting.game_act(
+        game_id=game_id, user=request.auth, action=action, expected_version=payload.version
+    )
+    return detail(_visible(game_id, request.auth), request.auth)
+
+
+@router.post("/games/{int:game_id}/back", response=answers({200: s.GameDetailOut}))
+def come_back(request: HttpRequest, game_id: int):
+    """You are back: your seat is yours again if a stand-in was playing it."""
+    seats.seat_return(game_id=game_id, user=request.auth)
+    return detail(_visible(game_id, request.auth), request.auth)
+
+
+@router.get("/games/{int:game_id}/chat", response=answers({200: s.ChatOut}))
+def read_chat(request: HttpRequest, game_id: int):
+    game = _visible(game_id, request.auth)
+    messages = lists.chat_messages(game)
+    return {
+        "messages": [
+            {"id": m.pk, "user": m.user.username, "text": m.text, "at": m.created_at}
+            for m in messages
+        ]
+    }
+
+
+@router.post("/games/{int:game_id}/chat", response=answers({201: s.PostedOut}))
+def write_chat(request: HttpRequest, game_id: int, payload: s.ChatIn):
+    message = table_chat.chat_post(game_id=game_id, user=request.auth, text=payload.text)
+    return Status(201, {"id": message.pk})
+
+
+@router.post("/games/{int:game_id}/resign", response=answers({200: s.GameDetailOut}))
+def resign(request: HttpRequest, game_id: int):
+    endings.game_resign(game_id=game_id, user=request.auth)
+    return detail(_visible(game_id, request.auth), request.auth)
+
+
+@router.post("/games/{int:game_id}/vote-end", response=answers({200: s.GameDetailOut}))
+def vote_end(request: HttpRequest, game_id: int, payload: s.VoteIn | None = None):
+    agree = payload.agree if payload else True
+    endings.game_vote_end(game_id=game_id, user=request.auth, agree=agree)
+    return detail(_visible(game_id, request.auth), request.auth)

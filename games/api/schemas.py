@@ -1,0 +1,167 @@
+"""Request and response shapes of the JSON API; the OpenAPI document is built from these."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from ninja import Schema
+from pydantic import Field, StrictBool, StrictInt
+
+Free = dict[str, Any]  # a game's own JSON (its view, an action): documented per game
+
+
+class ErrorOut(Schema):
+    """Every refusal: a code for programs, a sentence for people; nothing changed."""
+
+    error: str = Field(examples=["not_your_turn"])
+    detail: str = Field(examples=["It is not your turn."])
+    version: int | None = Field(None, description="The current version, when yours was stale.")
+
+
+# --- in --------------------------------------------------------------------------------------
+
+
+class TableIn(Schema):
+    game: str = Field(examples=["silk-road"])
+    players: StrictInt = Field(examples=[3])
+    options: Free | None = None
+    public: StrictBool = True
+    random_seat_order: StrictBool = True
+    invite: list[Any] = Field(default_factory=list, description="Usernames or emails.")
+    bots: list[Any] | dict[str, Any] | None = Field(
+        None, description='A level or null per seat, e.g. [null, "greedy"].'
+    )
+    time_control: Free | None = None
+
+
+class JoinIn(Schema):
+    invite_code: str | None = None
+
+
+class ActionIn(Schema):
+    action: Free = Field(examples=[{"type": "pass"}])
+    version: StrictInt = Field(description="The version of the state you acted on.")
+
+
+class ChatIn(Schema):
+    text: Any = Field(examples=["Good luck!"])
+
+
+class VoteIn(Schema):
+    agree: StrictBool = True
+
+
+# --- out -------------------------------------------------------------------------------------
+
+
+class CreatedOut(Schema):
+    id: int
+    invite_code: str
+    status: str
+
+
+class SeatOut(Schema):
+    seat: int
+    name: str | None
+    must_act: bool
+    deadline: datetime | None
+    bot: str | None = Field(description="The level of a computer player's seat.")
+    played_by_bot: str | None = Field(
+        description="The level of the stand-in playing a person's seat while they are away."
+    )
+
+
+class GameSummaryOut(Schema):
+    id: int
+    game: str
+    status: str
+    version: int
+    players: int
+    public: bool
+    seats: list[SeatOut]
+    you: int | None
+    must_act: bool
+    waiting_since: datetime | None
+
+
+class GamesOut(Schema):
+    games: list[GameSummaryOut]
+
+
+class LogLineOut(Schema):
+    seq: int
+    seat: int | None
+    text: str
+
+
+class ScoreOut(Schema):
+    seat: int
+    name: str
+    place: int
+    score: int | None
+    breakdown: list[Annotated[list[Any], Field(min_length=2, max_length=2)]]
+    left: bool
+
+
+class ResultOut(Schema):
+    termination: str = Field(
+        description="finished, round_cap, resigned, timed_out, abandoned or agreed"
+    )
+    reason: str
+    winners: list[int]
+    winner_names: list[str]
+    scores: list[ScoreOut]
+
+
+class DealOut(Schema):
+    id: int
+    to: int | None
+    standing: bool
+    uses: int
+    answers: int | None
+    text: str
+    give: dict[str, Any]
+    get: dict[str, Any]
+    give_count: int
+    get_count: int
+    from_name: str
+    to_name: str
+    mine: bool
+    to_me: bool
+
+
+class GameDetailOut(Schema):
+    id: int
+    game: str
+    status: str
+    version: int
+    seats: list[SeatOut]
+    to_act: list[int]
+    you: int | None
+    prompt: str | None
+    view: Free | None
+    legal_actions: list[Free]
+    deal_terms: Free | None = Field(description="What you may offer now (the deal schema).")
+    deals: list[DealOut]
+    log: list[LogLineOut]
+    result: ResultOut | None
+
+
+class ChatMessageOut(Schema):
+    id: int
+    user: str
+    text: str
+    at: datetime
+
+
+class ChatOut(Schema):
+    messages: list[ChatMessageOut]
+
+
+class PostedOut(Schema):
+    id: int
+
+
+class LeftOut(Schema):
+    left: bool
