@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi import checks
 
@@ -22,6 +24,18 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)
 EXAMPLES = 50
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """Called as a plain WSGI app, Django would close the database connection after each
+    request (as between real requests); the test's transaction needs it, as Django's own
+    test client arranges."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
