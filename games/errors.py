@@ -1,4 +1,4 @@
-"""What the services refuse, each with the HTTP status the views and the API answer."""
+"""What the write path refuses, each with the HTTP status the pages and the API answer."""
 
 from __future__ import annotations
 
