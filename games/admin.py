@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from accounts.admin import ReadOnlyAdmin
 from games.models import ChatMessage, Game, LogNote, Move, OutboxEvent, Seat, Vacation
 
 
@@ -77,19 +78,10 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(ReadOnlyAdmin):
     list_display = ("game", "seq", "seat", "created_at")
     search_fields = ("game__id",)
     readonly_fields = ("game", "seq", "seat", "action", "log", "created_at")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(LogNote)

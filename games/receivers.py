@@ -3,7 +3,7 @@
 Adding a reaction to something that happens is a line here, never an edit of the code
 that acts. Subscribers only queue (ids in), so delivering an event twice queues work
 twice, and the tasks themselves make sure it happens once. ``connect`` runs when the app
-is ready (``games.apps``).
+is ready (``games.apps``). May import ``games.tasks``, ``games.events`` and below.
 
 | event              | subscriber            | task(s)                                 |
 |--------------------|-----------------------|-----------------------------------------|

@@ -5,6 +5,9 @@ and is idempotent: mails are recorded once per recipient and key (``games.mail``
 are played only at the version they were decided for (``games.autoplay``). Sending mail
 may fail (the mail server is down, the database went away): the task is retried with
 backoff, and what was recorded makes sure nobody gets a mail twice.
+
+May import: ``games.clocks``, ``games.autoplay``, ``games.mail``, ``games.events`` and
+below; never receivers, web or api.
 """
 
 from __future__ import annotations
