@@ -95,6 +95,8 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'silkroad.sqlite3'}"),
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        # A kept connection the database dropped (a restart) is replaced, not used: no 500.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
