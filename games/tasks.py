@@ -79,7 +79,17 @@ def send_vacation_warning(user_id: int) -> int:
     return clock_mails.notify_vacation_ending(user_id=user_id)
 
 
-@shared_task(acks_late=True)
+# A move is played only at the version it was decided for, so retrying is always safe.
+PLAY_RETRY = {
+    "acks_late": True,
+    "autoretry_for": (DatabaseError, InterfaceError),
+    "retry_backoff": 2,
+    "retry_backoff_max": 60,
+    "max_retries": 8,
+}
+
+
+@shared_task(**PLAY_RETRY)
 def play_seat(game_id: int, seat: int, version: int) -> int | None:
     return executor.play_seat(game_id, seat, version)
 

@@ -1,0 +1,59 @@
+"""The broker unreachable when a move commits: the player's move stands, with no error, and
+the work it causes (the opponent's turn mail) goes out once the broker is back."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+from django.utils import timezone
+
+from games import events
+from games.models import Game, OutboxEvent
+from silkroad.celery import app
+
+pytestmark = pytest.mark.django_db(transaction=True)  # real commits: delivery runs in the request
+
+
+@pytest.fixture
+def unreachable_broker():
+    """A broker that refuses connections (nothing listens on port 1), tried once."""
+    saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager", "task_publish_retry")}
+    app.conf.update(
+        broker_url="redis://127.0.0.1:1/0", task_always_eager=False, task_publish_retry=False
+    )
+    _new_pools()
+    yield
+    app.conf.update(saved)
+    _new_pools()
+
+
+def _new_pools():
+    """Celery keeps its connection and producer pools for the broker address it first saw."""
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
+def test_a_move_made_while_the_broker_is_down_stands_and_its_mail_follows(
+    client, duo, ana, ben, unreachable_broker, time_machine
+):
+    mail.outbox.clear()
+    OutboxEvent.objects.update(delivered_at=timezone.now())  # the start was told already
+    client.force_login(ana)
+    response = client.post(
+        reverse("games:act", args=[duo.pk]),
+        {"action": '{"type": "pass"}', "version": "0"},
+    )
+    assert response.status_code == 302  # no error reaches the player
+    assert Game.objects.get(pk=duo.pk).version == 1
+    pending = OutboxEvent.objects.get(name="move_made")
+    assert pending.delivered_at is None and pending.attempts == 1
+
+    app.conf.update(broker_url="memory://", task_always_eager=True)  # the broker is back
+    _new_pools()
+    time_machine.move_to(timezone.now() + events.REDELIVER_AFTER + timedelta(seconds=1))
+    assert events.redeliver() == 1
+    assert [m.to for m in mail.outbox if "Your move" in m.subject] == [[ben.email]]
+    assert events.redeliver() == 0  # delivered once
