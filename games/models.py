@@ -7,6 +7,7 @@ Every write goes through ``games.play``; this module may import only ``games.eng
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Iterable
 
@@ -17,9 +18,16 @@ from django.utils import timezone
 from games import engine
 from games.errors import SnapshotUnreadable
 
+INVITE_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
 
 def new_invite_code() -> str:
     return secrets.token_urlsafe(12)
+
+
+def looks_like_invite_code(value: object) -> bool:
+    """Whether ``value`` could be an invite code at all (anything else is not looked up)."""
+    return isinstance(value, str) and INVITE_CODE.fullmatch(value) is not None
 
 
 def new_seed() -> int:

@@ -29,7 +29,7 @@ from games.errors import (
     SnapshotUnreadable,
     StaleVersion,
 )
-from games.models import ChatMessage, Game, Seat
+from games.models import ChatMessage, Game, Seat, looks_like_invite_code
 from games.play import acting, presence, seats, tables
 from games.play import chat as table_chat
 from games.read import game_page
@@ -236,7 +236,7 @@ def _answer(
 
 def _invited_game(game_id: int, code: str | None) -> Game | None:
     """The game when ``code`` is its invite code (which lets one see a private table)."""
-    if not code:
+    if not looks_like_invite_code(code):
         return None
     return with_seats(Game.objects.filter(pk=game_id, invite_code=code)).first()
 
@@ -263,6 +263,8 @@ def come_back(request, game_id: int):
 
 def invite(request, code: str):
     """The invite link: the table page with a join button, for a private table too."""
+    if not looks_like_invite_code(code):
+        raise Http404("There is no such invitation.")
     game = get_object_or_404(with_seats(Game.objects.all()), invite_code=code)
     if seat_of(game, request.user) is not None:
         return redirect("games:game", game.pk)

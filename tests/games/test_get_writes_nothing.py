@@ -72,7 +72,7 @@ def world(ana, ben, cy):
     return {
         "game_id": [open_table.pk, active.pk, finished.pk, cancelled.pk, with_bots.pk],
         "slug": ["silk-road", "toy"],
-        "code": [open_table.invite_code, "not-a-code"],
+        "code": [open_table.invite_code, "not-a-code", "nul\x00byte"],
         "token_id": [token.pk],
         "token": [unsubscribe_token(kind=Notification.TURN, user=ana), "bogus"],
         "key": ["bogus-key"],
