@@ -12,6 +12,7 @@ from __future__ import annotations
 import zoneinfo
 from datetime import datetime
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -23,6 +24,15 @@ from games.play import presence, timeouts, vacations
 from games.play.locking import lock_unless_busy
 
 BATCH = 500
+# How long a queued reminder, digest or warning is not queued again, in seconds: the task
+# normally runs within seconds; if it was lost, the next scan after this queues it again.
+LEASE = {"reminder": 15 * 60, "digest": 60 * 60, "vacation": 60 * 60}
+
+
+def _claim(kind: str, key: str) -> bool:
+    """True for the one scan that queues ``kind`` for ``key``; False for any other, even
+    one that starts after the first has committed (rows locks end with its transaction)."""
+    return cache.add(f"queued:{kind}:{key}", True, timeout=LEASE[kind])
 
 
 
@@ -56,7 +66,11 @@ def scan_reminders(now: datetime | None = None) -> int:
         )[:BATCH]
         found = list(rows)
         present = presence.present_users(((g, u) for _, _, g, u in found), now)
-        queued = [(pk, version) for pk, version, g, u in found if (g, u) not in present]
+        queued = [
+            (pk, version)
+            for pk, version, g, u in found
+            if (g, u) not in present and _claim("reminder", f"{pk}:{version}")
+        ]
         for seat_id, version in queued:
             events.publish(events.ReminderDue(seat_id=seat_id, waiting_version=version))
     return len(queued)
@@ -93,7 +107,7 @@ def scan_digests(now: datetime | None = None) -> int:
             key = f"digest-{day}"
             if SentNotification.objects.filter(
                 user=user, kind=Notification.DIGEST, game=None, key=key
-            ).exists():
+            ).exists() or not _claim("digest", f"{user.pk}:{day}"):
                 continue
             events.publish(events.DigestDue(user_id=user.pk, day=day))
             queued += 1
@@ -117,7 +131,7 @@ def scan_vacations(now: datetime | None = None) -> int:
             key = vacations.warning_key(vacation)
             if not SentNotification.objects.filter(
                 user_id=vacation.user_id, kind=Notification.VACATION_ENDING, key=key
-            ).exists():
+            ).exists() and _claim("vacation", f"{vacation.user_id}:{key}"):
                 events.publish(events.VacationEnding(user_id=vacation.user_id))
     _mend_clocks(now)
     return ended

@@ -144,3 +144,19 @@ def test_the_reminder_unsubscribe_link_switches_reminders_off(
     client.post(link)
     ana.refresh_from_db()
     assert not ana.notify_reminder and ana.turn_mail == "each"
+
+
+def test_a_second_scan_queues_no_reminder_the_first_one_queued(
+    clocked, ana, ben, clock, monkeypatch
+):
+    from games import events
+
+    clocked(ana, ben, days=2)
+    clock.shift(timedelta(hours=40))
+    queued = []
+    monkeypatch.setattr(events, "publish", queued.append)  # as if the tasks were still queued
+    assert scans.scan_reminders() == 1
+    assert scans.scan_reminders() == 0  # the first scan's claim holds after it committed
+    assert [type(event).__name__ for event in queued] == ["ReminderDue"]
+    clock.shift(timedelta(minutes=16))  # a task lost in between is queued again later
+    assert scans.scan_reminders() == 1
