@@ -38,6 +38,7 @@ from games.models import OutboxEvent
 logger = logging.getLogger(__name__)
 
 REDELIVER_AFTER = timedelta(seconds=30)  # older undelivered rows are retried by the scan
+KEEP_DELIVERED = timedelta(days=7)  # delivered rows are kept this long (to look into), then pruned
 REDELIVER_BATCH = 200
 MAX_ATTEMPTS = 20
 
@@ -260,3 +261,10 @@ def redeliver(now: datetime | None = None) -> int:
             continue
         delivered += deliver(row.pk, from_row(row))
     return delivered
+
+
+def prune(now: datetime | None = None) -> int:
+    """Delete delivered events older than ``KEEP_DELIVERED``; how many."""
+    now = now or timezone.now()
+    old = OutboxEvent.objects.filter(delivered_at__lt=now - KEEP_DELIVERED)
+    return old.delete()[0]

@@ -122,4 +122,5 @@ def scan_vacations() -> int:
 
 @shared_task(**SCAN)
 def redeliver_events() -> int:
+    events.prune()
     return events.redeliver()

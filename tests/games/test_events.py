@@ -102,3 +102,14 @@ def test_every_event_type_has_a_subscriber():
 
     subscribed = {event_type for event_type, _ in receivers.SUBSCRIBERS}
     assert subscribed == set(events.EVENT_TYPES.values())
+
+
+def test_delivered_events_are_pruned_after_a_week(duo, ana, on_commit, time_machine):
+    with on_commit():
+        act(duo, ana, "pass")
+    time_machine.move_to(timezone.now() + events.KEEP_DELIVERED + timedelta(hours=1))
+    undelivered = set(OutboxEvent.objects.filter(delivered_at=None).values_list("pk", flat=True))
+    undelivered.add(OutboxEvent.objects.create(name="move_made", payload={}).pk)
+    assert events.prune() >= 1
+    assert not OutboxEvent.objects.exclude(delivered_at=None).exists()
+    assert set(OutboxEvent.objects.values_list("pk", flat=True)) == undelivered  # kept
