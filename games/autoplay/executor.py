@@ -20,6 +20,7 @@ from games.engine.bots import Budget, choose_action, respond_to_offers
 from games.errors import Conflict, IllegalMove, NotYourTurn, StaleVersion
 from games.models import DEFAULTS, Game, Seat
 from games.play.acting import game_act
+from games.play.locking import one_transaction
 
 logger = logging.getLogger(__name__)
 
@@ -89,17 +90,24 @@ def play_seat(game_id: int, seat: int, version: int) -> int | None:
     if action is None:
         return None
     try:
-        with transaction.atomic():
-            if _autoplay_turn(game_id, seat, version, lock=True) != (game, level):
-                return None
-            try:
-                played = _act(game_id, seat, version, action)
-            except IllegalMove:
-                logger.exception("The %s player at seat %s chose %s", level, seat, action)
-                played = _act(game_id, seat, version, fallback_action(game, seat))
+        played = _play_if_unchanged(game, level, seat, version, action)
     except (StaleVersion, NotYourTurn, Conflict):  # somebody moved first: nothing to do
         return None
-    return played.version
+    return played.version if played is not None else None
+
+
+@one_transaction
+def _play_if_unchanged(
+    game: Game, level: str, seat: int, version: int, action: Action
+) -> Game | None:
+    """Play ``action`` under the lock if the game is still where the bot decided it."""
+    if _autoplay_turn(game.pk, seat, version, lock=True) != (game, level):
+        return None
+    try:
+        return _act(game.pk, seat, version, action)
+    except IllegalMove:
+        logger.exception("The %s player at seat %s chose %s", level, seat, action)
+        return _act(game.pk, seat, version, fallback_action(game, seat))
 
 
 def _act(game_id: int, seat: int, version: int, action: Action | None) -> Game:

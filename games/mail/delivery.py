@@ -6,17 +6,21 @@ send it, so a retried task never mails anyone twice.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.models import Notification, SentNotification, User
 from accounts.unsubscribe import unsubscribe_url
 from games.models import Game
+from games.play.locking import one_transaction
+
+logger = logging.getLogger(__name__)
 
 
 def absolute_url(path: str) -> str:
@@ -64,15 +68,30 @@ def deliver(
     """Send ``mail`` unless it was sent before; True when it went out now.
 
     The record and the sending share a transaction: when sending fails the record is rolled
-    back and the task's retry tries again; once it is committed, no retry sends again.
+    back and the task's retry tries again; once it is committed, no retry sends again. When
+    the database connection is lost while the mail server takes the mail, the record is
+    written again on a new connection, so the retry still finds it.
     """
     email = user.email if user is not None else email
     if not email:
         return False
-    with transaction.atomic():
-        _, created = SentNotification.objects.get_or_create(
-            user=user, kind=mail.kind, game=game, key=key, defaults={"email": email}
-        )
-        if created:
-            mail.message(email=email, user=user).send()
+    record = {"user": user, "kind": mail.kind, "game": game, "key": key}
+    sent = False
+    try:
+        with transaction.atomic():
+            _, created = SentNotification.objects.get_or_create(**record, defaults={"email": email})
+            if created:
+                mail.message(email=email, user=user).send()
+                sent = True
+    except (OperationalError, InterfaceError):
+        if not sent or connection.in_atomic_block:
+            raise
+        logger.warning("Mail %s to user %s sent; recording it on a new connection", key, user)
+        connection.close()
+        _record_sent(record, email)
     return created
+
+
+@one_transaction
+def _record_sent(record: dict, email: str) -> None:
+    SentNotification.objects.get_or_create(**record, defaults={"email": email})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
 from django.utils import timezone
 
 from games import events
@@ -13,12 +12,13 @@ from games.engine.contract import fill_names
 from games.errors import IllegalMove, NotYourTurn, StaleVersion
 from games.models import Game, Move, Seat
 from games.play import presence, results
-from games.play.locking import locked_game, require_active
+from games.play.locking import locked_game, one_transaction, require_active
 from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
 from games.read.names import seat_names
 
 
+@one_transaction
 def game_act(
     *,
     game_id: int,
@@ -31,23 +31,32 @@ def game_act(
 
     ``expected_version`` is the version the client saw; None skips the check (internal
     callers that act on what they just read under the lock). A player who acts in person
-    takes their seat back from a stand-in.
+    takes their seat back from a stand-in. Sending the same move twice (a double click, a
+    retry after a lost connection) plays it once: the second finds it made and succeeds.
     """
     if (user is None) == (seat is None):
         raise TypeError("game_act needs either a user or a seat")
-    with transaction.atomic():
-        game = locked_game(game_id)
-        seats = list(game.seats.select_related("user"))
-        if user is not None:
-            mine = playing_seat(game, seats, user)
-            seat = mine.number
-            presence.seen(game.pk, user)
-            take_back(game, mine)
+    game = locked_game(game_id)
+    seats = list(game.seats.select_related("user"))
+    if user is not None:
+        mine = playing_seat(game, seats, user)
+        seat = mine.number
+        presence.seen(game.pk, user)
+        take_back(game, mine)
+    if expected_version is not None and expected_version != game.version:
+        if _already_made(game, expected_version, seat, action):
+            return game
         require_active(game)
-        if expected_version is not None and expected_version != game.version:
-            raise StaleVersion(game.version)
-        apply_move(game, seats, seat, action, acted_by=user)
+        raise StaleVersion(game.version)
+    require_active(game)
+    apply_move(game, seats, seat, action, acted_by=user)
     return game
+
+
+def _already_made(game: Game, seen_version: int, seat: int, action: Action) -> bool:
+    """True when the move right after ``seen_version`` is ``seat`` playing ``action``."""
+    made = game.moves.filter(seq=seen_version + 1, seat=seat).values_list("action", flat=True)
+    return any(Action.from_json(json) == action for json in made)
 
 
 def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, acted_by=None):
@@ -83,9 +92,7 @@ def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, 
 def _publish_move(game, seats, seat, action, acted_by, newly) -> None:
     acted_by_id = acted_by.pk if acted_by is not None else None
     waiting = tuple(
-        s.user_id
-        for s in newly
-        if s.user_id and s.played_by_player and s.user_id != acted_by_id
+        s.user_id for s in newly if s.user_id and s.played_by_player and s.user_id != acted_by_id
     )
     events.publish(
         events.MoveMade(
@@ -104,9 +111,7 @@ def _publish_move(game, seats, seat, action, acted_by, newly) -> None:
                 events.DealOffered(game_id=game.pk, seq=game.version, to_user_ids=to_user_ids)
             )
     if game.status == Game.Status.FINISHED:
-        events.publish(
-            events.GameEnded(game_id=game.pk, termination=game.result["termination"])
-        )
+        events.publish(events.GameEnded(game_id=game.pk, termination=game.result["termination"]))
 
 
 def _deal_recipients(seats: Sequence[Seat], proposer: int, action: Action) -> tuple[int, ...]:

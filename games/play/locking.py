@@ -1,11 +1,59 @@
-"""Row locks: the game row taken before any change to a table, and the scans' skip-locked."""
+"""Row locks and transactions: the game row taken before any change to a table, the
+scans' skip-locked, and one transaction that survives a lost database connection."""
 
 from __future__ import annotations
 
+import functools
+import logging
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import QuerySet
 
 from games.errors import Conflict, GameNotFound
 from games.models import Game
+
+logger = logging.getLogger(__name__)
+P = ParamSpec("P")
+R = TypeVar("R")
+WRITE_ATTEMPTS = 3
+
+
+def one_transaction(work: Callable[P, R]) -> Callable[P, R]:
+    """Run ``work`` in one transaction, again on a new connection if the old one was lost.
+
+    A connection cut before the commit (the database restarted or failed over, a proxy
+    dropped it) rolled the transaction back on the server: running the work again on a
+    fresh connection is safe, and the player sees their move made instead of an error. A
+    cut during the COMMIT itself leaves it unknown whether the change stands, so the work
+    must recognise its own earlier success (``game_act`` does: the same move at the next
+    version is the one it made). Inside an outer transaction nothing is retried: the
+    outer block owns the connection and its fate.
+    """
+
+    @functools.wraps(work)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        if connection.in_atomic_block:
+            with transaction.atomic():
+                return work(*args, **kwargs)
+        for attempt in range(1, WRITE_ATTEMPTS + 1):
+            try:
+                with transaction.atomic():
+                    return work(*args, **kwargs)
+            except (OperationalError, InterfaceError) as exc:
+                if attempt == WRITE_ATTEMPTS or _connection_alive():
+                    raise  # the database is really down, or the error was not the connection
+                logger.warning("Lost the database connection (%s); trying again", exc)
+                connection.close()
+        raise AssertionError("unreachable")
+
+    return run
+
+
+def _connection_alive() -> bool:
+    """True when the connection still answers (the error was about something else)."""
+    return connection.connection is not None and connection.is_usable()
 
 
 def locked_game(game_id: object) -> Game:

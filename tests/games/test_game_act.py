@@ -53,6 +53,21 @@ def test_waiting_since_restarts_when_a_seat_waits_again(duo, ana, ben):
     assert not game.seats.get(user=ben).must_act
 
 
+def test_sending_the_same_move_twice_plays_it_once(duo, ana, ben):
+    """A double click, or a retry after a lost connection, finds its move made."""
+    act(duo, ana, "pass", version=0)
+    game = act(duo, ana, "pass", version=0)
+    assert game.version == 1
+    assert Move.objects.filter(game=duo).count() == 1
+
+
+def test_a_different_move_on_a_seen_version_is_still_stale(duo, ana, ben):
+    set_hands(duo, ["red", "blue", "blue"], ["green", "green", "green"])
+    act(duo, ana, "play", card="blue", version=0)
+    with pytest.raises(StaleVersion):
+        act(duo, ana, "pass", version=0)
+
+
 def test_stale_version_is_refused_with_the_current_version(duo, ana, ben):
     act(duo, ana, "pass")
     with pytest.raises(StaleVersion) as info:
