@@ -38,22 +38,21 @@ def one_transaction(work: Callable[P, R]) -> Callable[P, R]:
             with transaction.atomic():
                 return work(*args, **kwargs)
         for attempt in range(1, WRITE_ATTEMPTS + 1):
+            connection.ensure_connection()  # a database that is down fails here: a 503
+            raw = connection.connection
             try:
                 with transaction.atomic():
                     return work(*args, **kwargs)
             except (OperationalError, InterfaceError) as exc:
-                if attempt == WRITE_ATTEMPTS or _connection_alive():
-                    raise  # the database is really down, or the error was not the connection
+                # Django drops a connection whose rollback failed (and opens a new one on
+                # the way out): the same raw connection still here means it was not lost,
+                # the error was about something else.
+                if attempt == WRITE_ATTEMPTS or connection.connection is raw:
+                    raise
                 logger.warning("Lost the database connection (%s); trying again", exc)
-                connection.close()
         raise AssertionError("unreachable")
 
     return run
-
-
-def _connection_alive() -> bool:
-    """True when the connection still answers (the error was about something else)."""
-    return connection.connection is not None and connection.is_usable()
 
 
 def locked_game(game_id: object) -> Game:
