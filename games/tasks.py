@@ -15,6 +15,7 @@ from __future__ import annotations
 from smtplib import SMTPException
 
 from celery import shared_task
+from django.conf import settings
 from django.db import DatabaseError, InterfaceError
 
 from games import events
@@ -24,7 +25,7 @@ from games.mail import clock_mails, game_mails
 
 MAIL_RETRY = {
     "autoretry_for": (SMTPException, OSError, DatabaseError, InterfaceError),
-    "retry_backoff": 30,
+    "retry_backoff": settings.MAIL_RETRY_BACKOFF_SECONDS,
     "retry_backoff_max": 3600,
     "max_retries": 8,
 }

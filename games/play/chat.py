@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import unicodedata
 
-from django.db import transaction
-
 from games.errors import Conflict, InvalidInput, NotAPlayer
 from games.models import ChatMessage, Game
-from games.play.locking import locked_game
+from games.play.locking import locked_game, one_transaction
 
 CHAT_MAX_LENGTH = 500
 
@@ -27,13 +25,13 @@ def clean_chat_text(text: object) -> str:
     return text
 
 
+@one_transaction
 def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     """A seated player writes to the table."""
     text = clean_chat_text(text)
-    with transaction.atomic():
-        game = locked_game(game_id)
-        if not game.seats.filter(user=user).exists():
-            raise NotAPlayer("Only the players at this table can chat.")
-        if game.status == Game.Status.CANCELLED:
-            raise Conflict("This table was cancelled.")
-        return ChatMessage.objects.create(game=game, user=user, text=text)
+    game = locked_game(game_id)
+    if not game.seats.filter(user=user).exists():
+        raise NotAPlayer("Only the players at this table can chat.")
+    if game.status == Game.Status.CANCELLED:
+        raise Conflict("This table was cancelled.")
+    return ChatMessage.objects.create(game=game, user=user, text=text)

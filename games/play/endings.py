@@ -18,13 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from django.db import transaction
 from django.utils import timezone
 
 from games import events
 from games.models import DEFAULTS, Game, LogNote, Seat, still_in, voters
 from games.play import results
-from games.play.locking import locked_game
+from games.play.locking import locked_game, one_transaction
 from games.play.notes import add_note
 from games.play.seats import hand_to_stand_in, playing_seat
 from games.play.waiting import update_waiting
@@ -55,54 +54,54 @@ def announce_departure(game: Game, note: LogNote) -> None:
     events.publish(events.SeatLeft(game_id=game.pk, note_id=note.pk))
 
 
+@one_transaction
 def game_resign(*, game_id: int, user) -> Game:
     """``user`` gives up: see the module docstring for what happens to the game."""
-    with transaction.atomic():
-        game = locked_game(game_id)
-        seats = list(game.seats.select_related("user"))
-        mine = playing_seat(game, seats, user)
-        now = timezone.now()
-        mine.resigned_at = now
-        mine.wants_end = False
-        mine.save(update_fields=["resigned_at", "wants_end"])
-        staying = still_in(seats)
-        name = f"{{p{mine.number}}}"
-        if len(staying) <= 1 or not any(s.user_id for s in staying):
-            note = add_note(game, mine.number, LogNote.Kind.RESIGNED, f"{name} resigned.")
-            termination = results.RESIGNED if len(staying) == 1 else results.ABANDONED
-            abandon(game, seats, [mine.number], termination, f"{name} resigned.")
-        else:
-            note = add_note(
-                game,
-                mine.number,
-                LogNote.Kind.RESIGNED,
-                f"{name} resigned: their moves are played by default from now on.",
-            )
-            hand_to_stand_in(game, mine, DEFAULTS)
-            _end_if_agreed(game, seats)
-        announce_departure(game, note)
+    game = locked_game(game_id)
+    seats = list(game.seats.select_related("user"))
+    mine = playing_seat(game, seats, user)
+    now = timezone.now()
+    mine.resigned_at = now
+    mine.wants_end = False
+    mine.save(update_fields=["resigned_at", "wants_end"])
+    staying = still_in(seats)
+    name = f"{{p{mine.number}}}"
+    if len(staying) <= 1 or not any(s.user_id for s in staying):
+        note = add_note(game, mine.number, LogNote.Kind.RESIGNED, f"{name} resigned.")
+        termination = results.RESIGNED if len(staying) == 1 else results.ABANDONED
+        abandon(game, seats, [mine.number], termination, f"{name} resigned.")
+    else:
+        note = add_note(
+            game,
+            mine.number,
+            LogNote.Kind.RESIGNED,
+            f"{name} resigned: their moves are played by default from now on.",
+        )
+        hand_to_stand_in(game, mine, DEFAULTS)
+        _end_if_agreed(game, seats)
+    announce_departure(game, note)
     return game
 
 
+@one_transaction
 def game_vote_end(*, game_id: int, user, agree: bool = True) -> Game:
     """Vote to end the game with no winner (or take the vote back); all must agree."""
-    with transaction.atomic():
-        game = locked_game(game_id)
-        seats = list(game.seats.select_related("user"))
-        mine = playing_seat(game, seats, user)
-        if mine.wants_end == agree:
-            return game
-        mine.wants_end = agree
-        mine.save(update_fields=["wants_end"])
-        name = f"{{p{mine.number}}}"
-        text = (
-            f"{name} proposes to end the game without a result."
-            if agree
-            else f"{name} wants to play on."
-        )
-        add_note(game, mine.number, LogNote.Kind.VOTE, text)
-        if agree:
-            _end_if_agreed(game, seats)
+    game = locked_game(game_id)
+    seats = list(game.seats.select_related("user"))
+    mine = playing_seat(game, seats, user)
+    if mine.wants_end == agree:
+        return game
+    mine.wants_end = agree
+    mine.save(update_fields=["wants_end"])
+    name = f"{{p{mine.number}}}"
+    text = (
+        f"{name} proposes to end the game without a result."
+        if agree
+        else f"{name} wants to play on."
+    )
+    add_note(game, mine.number, LogNote.Kind.VOTE, text)
+    if agree:
+        _end_if_agreed(game, seats)
     return game
 
 

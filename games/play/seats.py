@@ -8,14 +8,13 @@ by acting or by saying so (``seat_return``). Bot seats never change hands.
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils import timezone
 
 from games import events
 from games.engine.bots import LEVELS
 from games.errors import Conflict, InvalidInput, NotAPlayer
 from games.models import DEFAULTS, Game, LogNote, Seat
-from games.play.locking import locked_game, require_active
+from games.play.locking import locked_game, one_transaction, require_active
 from games.play.notes import add_note
 from games.play.waiting import autoplay_due
 
@@ -83,26 +82,26 @@ def _publish_change(game: Game, seat: Seat) -> None:
     )
 
 
+@one_transaction
 def seat_stand_in(*, game_id: int, seat: int, level: str) -> Seat:
     """Hand ``seat`` of ``game_id`` to a stand-in (operators, tests, the timeout policy)."""
-    with transaction.atomic():
-        game = locked_game(game_id)
-        row = game.seats.filter(number=seat).first()
-        if row is None:
-            raise InvalidInput("There is no such seat.")
-        hand_to_stand_in(game, row, level)
+    game = locked_game(game_id)
+    row = game.seats.filter(number=seat).first()
+    if row is None:
+        raise InvalidInput("There is no such seat.")
+    hand_to_stand_in(game, row, level)
     return row
 
 
+@one_transaction
 def seat_return(*, game_id: int, user) -> bool:
     """``user`` is back at the table: their seat is theirs again. True when it changed."""
-    with transaction.atomic():
-        game = locked_game(game_id)
-        seat = game.seats.filter(user=user).first()
-        if seat is None:
-            raise NotAPlayer("You are not playing in this game.")
-        if seat.resigned_at is not None:
-            raise Conflict("You have resigned from this game.")
-        if game.status != Game.Status.ACTIVE:
-            return False
-        return take_back(game, seat)
+    game = locked_game(game_id)
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise NotAPlayer("You are not playing in this game.")
+    if seat.resigned_at is not None:
+        raise Conflict("You have resigned from this game.")
+    if game.status != Game.Status.ACTIVE:
+        return False
+    return take_back(game, seat)

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -21,7 +20,7 @@ from games.engine import GameRules
 from games.engine.bots import LEVELS as BOT_LEVELS
 from games.errors import Conflict, Forbidden, InvalidInput, NotAPlayer
 from games.models import Game, Seat
-from games.play.locking import locked_game, require_open
+from games.play.locking import locked_game, one_transaction, require_open
 from games.play.time_control import clean_time_control
 from games.play.waiting import autoplay_due, update_waiting
 
@@ -138,6 +137,7 @@ def _send_invites(game: Game, invitees: Sequence[int | str]) -> None:
 # --- tables ----------------------------------------------------------------------------
 
 
+@one_transaction
 def game_create(
     *,
     creator,
@@ -164,87 +164,86 @@ def game_create(
     cleaned = clean_options(rules, options)
     bot_seats = clean_bot_seats(bots, players)
     invitees = _resolve_invitees(invite)
-    with transaction.atomic():
-        table = Game.objects.create(
-            game=game,
-            players=players,
-            options=cleaned,
-            is_public=bool(public),
-            random_seat_order=bool(random_seat_order),
-            creator=creator,
-            **clean_time_control(time_control),
+    table = Game.objects.create(
+        game=game,
+        players=players,
+        options=cleaned,
+        is_public=bool(public),
+        random_seat_order=bool(random_seat_order),
+        creator=creator,
+        **clean_time_control(time_control),
+    )
+    for number, level in bot_seats.items():
+        Seat.objects.create(
+            game=table,
+            number=number,
+            controller=Seat.Controller.BOT,
+            controller_level=level,
         )
-        for number, level in bot_seats.items():
-            Seat.objects.create(
-                game=table,
-                number=number,
-                controller=Seat.Controller.BOT,
-                controller_level=level,
-            )
-        first_free = min(set(range(players)) - set(bot_seats))
-        Seat.objects.create(game=table, number=first_free, user=creator)
-        if len(bot_seats) == players - 1:
-            game_start(game=table)
-        _send_invites(table, invitees)
+    first_free = min(set(range(players)) - set(bot_seats))
+    Seat.objects.create(game=table, number=first_free, user=creator)
+    if len(bot_seats) == players - 1:
+        game_start(game=table)
+    _send_invites(table, invitees)
     return table
 
 
+@one_transaction
 def game_invite(*, game_id: int, user, invite: Sequence[str]) -> int:
     """A seated player invites people to an open table; returns how many were invited."""
-    with transaction.atomic():
-        table = locked_game(game_id)
-        if not table.seats.filter(user=user).exists():
-            raise NotAPlayer("Only the players at this table can invite others.")
-        require_open(table)
-        invitees = _resolve_invitees(invite)
-        if not invitees:
-            raise InvalidInput("Give a username or an email address.")
-        _send_invites(table, invitees)
+    table = locked_game(game_id)
+    if not table.seats.filter(user=user).exists():
+        raise NotAPlayer("Only the players at this table can invite others.")
+    require_open(table)
+    invitees = _resolve_invitees(invite)
+    if not invitees:
+        raise InvalidInput("Give a username or an email address.")
+    _send_invites(table, invitees)
     return len(invitees)
 
 
+@one_transaction
 def game_join(*, game_id: int, user, invite_code: str | None = None) -> Game:
     """Take the lowest free seat; the game starts when the last seat is taken."""
-    with transaction.atomic():
-        table = locked_game(game_id)
-        require_open(table)
-        if not table.is_public and not _code_matches(invite_code, table.invite_code):
-            raise Forbidden("This table is private: join it through its invite link.")
-        seats = list(table.seats.all())
-        if any(seat.user_id == user.pk for seat in seats):
-            raise Conflict("You already sit at this table.")
-        free = sorted(set(range(table.players)) - {seat.number for seat in seats})
-        if not free:
-            raise Conflict("This table is full.")
-        Seat.objects.create(game=table, number=free[0], user=user)
-        if len(free) == 1:
-            game_start(game=table)
+    table = locked_game(game_id)
+    require_open(table)
+    if not table.is_public and not _code_matches(invite_code, table.invite_code):
+        raise Forbidden("This table is private: join it through its invite link.")
+    seats = list(table.seats.all())
+    if any(seat.user_id == user.pk for seat in seats):
+        raise Conflict("You already sit at this table.")
+    free = sorted(set(range(table.players)) - {seat.number for seat in seats})
+    if not free:
+        raise Conflict("This table is full.")
+    Seat.objects.create(game=table, number=free[0], user=user)
+    if len(free) == 1:
+        game_start(game=table)
     return table
 
 
+@one_transaction
 def game_leave(*, game_id: int, user) -> Game:
     """Give up a seat before the game starts (the creator cancels instead)."""
-    with transaction.atomic():
-        table = locked_game(game_id)
-        seat = table.seats.filter(user=user).first()
-        if seat is None:
-            raise NotAPlayer("You do not sit at this table.")
-        require_open(table)
-        if table.creator_id == user.pk:
-            raise Conflict("You created this table: cancel it instead of leaving.")
-        seat.delete()
+    table = locked_game(game_id)
+    seat = table.seats.filter(user=user).first()
+    if seat is None:
+        raise NotAPlayer("You do not sit at this table.")
+    require_open(table)
+    if table.creator_id == user.pk:
+        raise Conflict("You created this table: cancel it instead of leaving.")
+    seat.delete()
     return table
 
 
+@one_transaction
 def game_cancel(*, game_id: int, user) -> Game:
     """The creator closes a table that has not started."""
-    with transaction.atomic():
-        table = locked_game(game_id)
-        if table.creator_id != user.pk:
-            raise Forbidden("Only the player who opened this table can cancel it.")
-        require_open(table)
-        table.status = Game.Status.CANCELLED
-        table.save(update_fields=["status", "updated_at"])
+    table = locked_game(game_id)
+    if table.creator_id != user.pk:
+        raise Forbidden("Only the player who opened this table can cancel it.")
+    require_open(table)
+    table.status = Game.Status.CANCELLED
+    table.save(update_fields=["status", "updated_at"])
     return table
 
 

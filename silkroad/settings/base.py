@@ -217,10 +217,28 @@ if CELERY_BROKER_URL.startswith("filesystem"):
         "control_folder": str(_BROKER_DIR / "control"),
         "store_processed": False,
     }
+elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # A task whose worker died before acknowledging it (late acknowledgement) goes back to
+    # the queue after the visibility timeout. It must outlast the longest countdown a task
+    # waits in a worker (the mail retries' backoff, at most an hour), or a waiting retry
+    # would be handed out twice (harmless, since tasks are idempotent, but wasteful).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3900")),
+    }
+    if os.environ.get("CELERY_RESTORE_INTERVAL"):  # how often workers look for such tasks
+        CELERY_BROKER_TRANSPORT_OPTIONS |= {
+            "unacked_restore_interval": int(os.environ["CELERY_RESTORE_INTERVAL"]),
+            "unacked_restore_throttle": 1,
+        }
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
+# The first retry of a failed mail waits up to this long, each next one twice as long.
+MAIL_RETRY_BACKOFF_SECONDS = int(os.environ.get("MAIL_RETRY_BACKOFF_SECONDS", "30"))
+# A worker process killed in the middle of a task (out of memory, a deploy) puts the task
+# back instead of counting it done: every task is idempotent, so running it again is safe.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 # Play over days (games.clocks.scans): every minute, each safe to run twice or concurrently.

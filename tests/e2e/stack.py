@@ -1,7 +1,8 @@
-"""A whole Silkroad running in child processes for browser journeys.
+"""A whole Silkroad running in child processes, for browser journeys and fault tests.
 
 The web server and a real Celery worker (on Redis) share a SQLite file in a temporary
-folder; mail is written to files there, so a journey can read what a user received.
+folder (or the database at ``database_url``); mail is written to files there, so a
+journey can read what a user received, unless ``extra_env`` points it at a mail server.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import email
 import email.policy
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -31,8 +33,11 @@ def free_port() -> int:
 class Stack:
     folder: Path
     redis_url: str
+    database_url: str = ""
+    extra_env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
     processes: list[subprocess.Popen] = field(default_factory=list)
+    worker: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
@@ -48,7 +53,7 @@ class Stack:
             DJANGO_SETTINGS_MODULE="silkroad.settings.dev",
             DEBUG="1",
             SILKROAD_VAR_DIR=str(self.folder),
-            DATABASE_URL=f"sqlite:///{self.folder / 'site.sqlite3'}",
+            DATABASE_URL=self.database_url or f"sqlite:///{self.folder / 'site.sqlite3'}",
             CELERY_BROKER_URL=self.redis_url,
             EMAIL_FILE_PATH=str(self.mail_folder),
             SITE_URL=self.url,
@@ -57,16 +62,29 @@ class Stack:
             BOT_MOVE_DELAY_SECONDS="0.1",
             GAME_POLL_SECONDS="0.25",
         )
+        env.update(self.extra_env)
         return env
 
-    def _spawn(self, name: str, *args: str) -> None:
-        log = open(self.folder / f"{name}.log", "w")  # noqa: SIM115 - closed with the process
-        self.processes.append(
-            subprocess.Popen(
-                [sys.executable, *args], cwd=ROOT, env=self.environment(),
-                stdout=log, stderr=subprocess.STDOUT,
-            )
+    def _spawn(self, name: str, *args: str) -> subprocess.Popen:
+        log = open(self.folder / f"{name}.log", "a")  # noqa: SIM115 - closed with the process
+        process = subprocess.Popen(
+            [sys.executable, *args], cwd=ROOT, env=self.environment(),
+            stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: a kill takes its children too
         )
+        self.processes.append(process)
+        return process
+
+    def start_worker(self) -> None:
+        self.worker = self._spawn(
+            "worker", "-m", "celery", "-A", "silkroad", "worker", "-l", "info",
+            "--concurrency", "1", "--without-gossip", "--without-mingle",
+        )
+
+    def kill_worker(self) -> None:
+        """SIGKILL the worker and its pool, as a crash or the out-of-memory killer would."""
+        os.killpg(self.worker.pid, signal.SIGKILL)
+        self.worker.wait(timeout=10)
 
     def start(self) -> None:
         subprocess.run(
@@ -74,10 +92,7 @@ class Stack:
             cwd=ROOT, env=self.environment(), check=True,
         )
         self._spawn("web", "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}")
-        self._spawn(
-            "worker", "-m", "celery", "-A", "silkroad", "worker", "-l", "info",
-            "--concurrency", "1", "--without-gossip", "--without-mingle",
-        )
+        self.start_worker()
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -89,7 +104,8 @@ class Stack:
 
     def stop(self) -> None:
         for process in self.processes:
-            process.terminate()
+            if process.poll() is None:
+                process.terminate()
         for process in self.processes:
             try:
                 process.wait(timeout=10)

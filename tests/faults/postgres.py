@@ -40,8 +40,9 @@ def row_locked(game_id: int) -> Iterator[psycopg.Connection]:
         holder.rollback()
 
 
-def terminate(holder: psycopg.Connection, where: str, timeout: float = 20.0) -> int:
-    """Terminate the first other backend of this database matching ``where``; its pid."""
+def terminate(holder: psycopg.Connection | None, where: str, timeout: float = 20.0) -> int:
+    """Terminate the first backend of this database matching ``where`` (never ``holder``,
+    nor the test's own); its pid."""
     query = (
         "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
         f"AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND {where}"
@@ -50,7 +51,7 @@ def terminate(holder: psycopg.Connection, where: str, timeout: float = 20.0) -> 
     with psycopg.connect(dsn(), autocommit=True) as killer:
         while time.monotonic() < deadline:
             row = killer.execute(query).fetchone()
-            if row is not None and row[0] != holder.info.backend_pid:
+            if row is not None and (holder is None or row[0] != holder.info.backend_pid):
                 killer.execute("SELECT pg_terminate_backend(%s)", [row[0]])
                 return row[0]
             time.sleep(0.05)

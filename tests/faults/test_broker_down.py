@@ -13,6 +13,7 @@ from django.utils import timezone
 from games import events
 from games.models import Game, OutboxEvent
 from silkroad.celery import app
+from tests.faults.conftest import new_pools, tasks_sent_to
 
 pytestmark = pytest.mark.django_db(transaction=True)  # real commits: delivery runs in the request
 
@@ -20,20 +21,8 @@ pytestmark = pytest.mark.django_db(transaction=True)  # real commits: delivery r
 @pytest.fixture
 def unreachable_broker():
     """A broker that refuses connections (nothing listens on port 1), tried once."""
-    saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager", "task_publish_retry")}
-    app.conf.update(
-        broker_url="redis://127.0.0.1:1/0", task_always_eager=False, task_publish_retry=False
-    )
-    _new_pools()
-    yield
-    app.conf.update(saved)
-    _new_pools()
-
-
-def _new_pools():
-    """Celery keeps its connection and producer pools for the broker address it first saw."""
-    app._pool = None
-    app.amqp._producer_pool = None
+    with tasks_sent_to("redis://127.0.0.1:1/0", task_publish_retry=False):
+        yield
 
 
 def test_a_move_made_while_the_broker_is_down_stands_and_its_mail_follows(
@@ -52,7 +41,7 @@ def test_a_move_made_while_the_broker_is_down_stands_and_its_mail_follows(
     assert pending.delivered_at is None and pending.attempts == 1
 
     app.conf.update(broker_url="memory://", task_always_eager=True)  # the broker is back
-    _new_pools()
+    new_pools()
     time_machine.move_to(timezone.now() + events.REDELIVER_AFTER + timedelta(seconds=1))
     assert events.redeliver() == 1
     assert [m.to for m in mail.outbox if "Your move" in m.subject] == [[ben.email]]

@@ -86,3 +86,15 @@ def test_a_bot_move_whose_connection_is_cut_mid_task_is_played_once(duo, ana, qu
     assert _finish(task) == 1
     assert Game.objects.get(pk=duo.pk).version == 1
     assert list(Move.objects.filter(game=duo).values_list("seat", flat=True)) == [0]
+
+
+def test_a_chat_line_whose_connection_is_cut_mid_request_is_posted_once(client, duo, ana):
+    require_postgres()
+    client.force_login(ana)
+    with row_locked(duo.pk) as holder:
+        request = _in_thread(
+            lambda: client.post(reverse("games:chat", args=[duo.pk]), {"text": "good luck"})
+        )
+        terminate(holder, WAITING_FOR_A_LOCK)
+    assert _finish(request).status_code < 400
+    assert list(duo.chat.values_list("text", flat=True)) == ["good luck"]
