@@ -71,14 +71,19 @@ def stack(tmp_path, redis_url, sink):
         running.stop()
 
 
-def _start_a_table(ana, ben) -> int:
-    """Ana opens a two-player table and Ben joins: the game starts, its mails are queued."""
+def _start_with_bens_mail_held(stack: Stack, sink: SmtpSink):
+    """Ana opens a two-player table and Ben joins: the game starts and the worker mails
+    both; Ben's mail is held half-sent. (ana, ben)."""
+    ana, ben = UserFactory(username="ana"), UserFactory(username="ben")
+    sink.hold_next_mail_to(ben.email)
+    stack.start_worker()
     table = tables.game_create(
         creator=ana, game="merchant-lord", players=2, options=None, public=True,
         random_seat_order=False,
     )
     tables.game_join(game_id=table.pk, user=ben, invite_code=table.invite_code)
-    return table.pk
+    sink.wait_until_held()
+    return ana, ben
 
 
 def _settle(sink: SmtpSink) -> None:
@@ -87,11 +92,7 @@ def _settle(sink: SmtpSink) -> None:
 
 
 def test_a_worker_killed_while_sending_a_mail_sends_it_once_after_restart(stack, sink):
-    ana, ben = UserFactory(username="ana"), UserFactory(username="ben")
-    sink.hold_next_mail_to(ben.email)
-    stack.start_worker()
-    _start_a_table(ana, ben)
-    sink.wait_until_held()
+    ana, ben = _start_with_bens_mail_held(stack, sink)
     stack.kill_worker()  # in the middle of the SMTP conversation
     sink.release(accept=False)  # the half-sent mail never counts
     assert SentNotification.objects.filter(user=ben).count() == 0  # its record died too
@@ -104,11 +105,7 @@ def test_a_worker_killed_while_sending_a_mail_sends_it_once_after_restart(stack,
 
 
 def test_a_database_connection_cut_while_sending_a_mail_sends_it_once(stack, sink):
-    ana, ben = UserFactory(username="ana"), UserFactory(username="ben")
-    sink.hold_next_mail_to(ben.email)
-    stack.start_worker()
-    _start_a_table(ana, ben)
-    sink.wait_until_held()
+    ana, ben = _start_with_bens_mail_held(stack, sink)
     # The worker has written the mail's record and waits for the mail server's answer:
     # its connection is idle inside that transaction. Cut it, then let the mail through.
     terminate(None, IDLE_IN_TRANSACTION)
