@@ -34,6 +34,10 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
+def new_seed_nonce() -> str:
+    return secrets.token_hex(16)
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for players"
@@ -59,7 +63,13 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
     )
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    # The engine's seed, derived at the start from the server's seed and the players' own
+    # randomness (games.read.fairness); the server's seed is committed to when the table
+    # opens and revealed, with the nonce that blinds it, when the game ends.
     seed = models.BigIntegerField(default=new_seed)
+    server_seed = models.BigIntegerField(default=new_seed)
+    seed_nonce = models.CharField(max_length=32, default=new_seed_nonce)
+    seed_committed = models.BooleanField(default=True)  # False: a game from before commitments
     state = models.JSONField(null=True, blank=True)
     # The engine's ``state_format`` the snapshot was written in (checked on load).
     state_format = models.PositiveSmallIntegerField(default=1)
@@ -127,6 +137,8 @@ class Seat(models.Model):
     controller_level = models.CharField(max_length=10, blank=True)  # bot level or "default"
     controller_since = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(default=timezone.now)
+    # Randomness the player added when joining, mixed into the game's seed at the start.
+    entropy = models.CharField(max_length=64, blank=True, default="")
     # Denormalised from the engine after each move, for "games waiting for me".
     must_act = models.BooleanField(default=False)
     waiting_since = models.DateTimeField(null=True, blank=True)

@@ -96,6 +96,10 @@ def detail(game: Game, user) -> dict[str, Any]:
             for line in context.get("log", [])
         ],
         "result": context.get("result"),
+        "fairness": {
+            **context["fairness"],
+            "entropies": [list(pair) for pair in context["fairness"].get("entropies", [])],
+        },
     }
 
 
@@ -132,6 +136,7 @@ def create_game(request: HttpRequest, payload: s.TableIn):
         invite=payload.invite,
         bots=payload.bots,
         time_control=payload.time_control,
+        entropy=payload.entropy,
     )
     return Status(201, {"id": table.pk, "invite_code": table.invite_code, "status": table.status})
 
@@ -148,7 +153,8 @@ def get_game(request: HttpRequest, game_id: int):
 @router.post("/games/{int:game_id}/join", response=answers({200: s.GameSummaryOut}))
 def join(request: HttpRequest, game_id: int, payload: s.JoinIn | None = None):
     code = payload.invite_code if payload else None
-    tables.game_join(game_id=game_id, user=request.auth, invite_code=code)
+    entropy = payload.entropy if payload else ""
+    tables.game_join(game_id=game_id, user=request.auth, invite_code=code, entropy=entropy)
     return summary(_visible(game_id, request.auth), request.auth)
 
 

@@ -33,10 +33,12 @@ class TableIn(Schema):
         None, description='A level or null per seat, e.g. [null, "greedy"].'
     )
     time_control: Free | None = None
+    entropy: str = Field("", description="Your own randomness for the seed (up to 64 characters).")
 
 
 class JoinIn(Schema):
     invite_code: str | None = None
+    entropy: str = Field("", description="Your own randomness for the seed (up to 64 characters).")
 
 
 class ActionIn(Schema):
@@ -131,6 +133,19 @@ class DealOut(Schema):
     to_me: bool
 
 
+class FairnessOut(Schema):
+    commitment: str | None = Field(
+        description="SHA-256 of the server seed, shown before play (null for older games)."
+    )
+    revealed: bool = Field(description="True once the game is over and the seed is shown.")
+    server_seed: int | None = None
+    nonce: str | None = None
+    seed: int | None = None
+    entropies: list[list[str]] = Field(
+        default_factory=list, description="[player, randomness] pairs, after the end."
+    )
+
+
 class GameDetailOut(Schema):
     id: int
     game: str
@@ -146,6 +161,7 @@ class GameDetailOut(Schema):
     deals: list[DealOut]
     log: list[LogLineOut]
     result: ResultOut | None
+    fairness: FairnessOut
 
 
 class ChatMessageOut(Schema):

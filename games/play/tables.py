@@ -23,6 +23,7 @@ from games.models import Game, Seat
 from games.play.locking import locked_game, one_transaction, require_open
 from games.play.time_control import clean_time_control
 from games.play.waiting import autoplay_due, update_waiting
+from games.read import fairness
 
 MAX_INVITES = 10
 _RENUMBER_OFFSET = 1000  # above any seat number, so renumbering never collides
@@ -119,6 +120,20 @@ def _resolve_invitees(invite: Iterable[str]) -> list[int | str]:
     return resolved
 
 
+def clean_entropy(entropy: object) -> str:
+    """A player's own randomness: any printable text up to 64 characters, or nothing."""
+    if entropy is None:
+        return ""
+    if not isinstance(entropy, str) or len(entropy) > fairness.ENTROPY_MAX_LENGTH:
+        raise InvalidInput(
+            f"Your randomness is a text of at most {fairness.ENTROPY_MAX_LENGTH} characters."
+        )
+    entropy = entropy.strip()
+    if not entropy.isprintable():
+        raise InvalidInput("Your randomness may only hold printable characters.")
+    return entropy
+
+
 def _code_matches(given: object, expected: str) -> bool:
     """Whether ``given`` is the table's invite code (compared in constant time)."""
     if not isinstance(given, str):
@@ -149,12 +164,15 @@ def game_create(
     invite: Sequence[str] = (),
     time_control: Mapping[str, object] | None = None,
     bots: Sequence[str | None] | Mapping[str, str] | None = None,
+    entropy: str = "",
 ) -> Game:
     """Open a table for ``game`` with the creator in the first seat that is not a bot's.
 
     ``bots`` (see ``clean_bot_seats``) seats computer players; a table they fill starts.
+    ``entropy`` is the creator's own randomness for the seed (``games.read.fairness``).
     """
     rules = rules_for(game)
+    entropy = clean_entropy(entropy)
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidInput("Say how many players the table is for.")
     if not rules.min_players <= players <= rules.max_players:
@@ -181,7 +199,7 @@ def game_create(
             controller_level=level,
         )
     first_free = min(set(range(players)) - set(bot_seats))
-    Seat.objects.create(game=table, number=first_free, user=creator)
+    Seat.objects.create(game=table, number=first_free, user=creator, entropy=entropy)
     if len(bot_seats) == players - 1:
         game_start(game=table)
     _send_invites(table, invitees)
@@ -203,8 +221,11 @@ def game_invite(*, game_id: int, user, invite: Sequence[str]) -> int:
 
 
 @one_transaction
-def game_join(*, game_id: int, user, invite_code: str | None = None) -> Game:
+def game_join(
+    *, game_id: int, user, invite_code: str | None = None, entropy: str = ""
+) -> Game:
     """Take the lowest free seat; the game starts when the last seat is taken."""
+    entropy = clean_entropy(entropy)
     table = locked_game(game_id)
     require_open(table)
     if not table.is_public and not _code_matches(invite_code, table.invite_code):
@@ -215,7 +236,7 @@ def game_join(*, game_id: int, user, invite_code: str | None = None) -> Game:
     free = sorted(set(range(table.players)) - {seat.number for seat in seats})
     if not free:
         raise Conflict("This table is full.")
-    Seat.objects.create(game=table, number=free[0], user=user)
+    Seat.objects.create(game=table, number=free[0], user=user, entropy=entropy)
     if len(free) == 1:
         game_start(game=table)
     return table
@@ -263,6 +284,8 @@ def game_start(*, game: Game) -> None:
             seat.number -= _RENUMBER_OFFSET
             seat.save(update_fields=["number"])
     rules = game.rules
+    if game.seed_committed:
+        game.seed = fairness.derived_seed(game.server_seed, [seat.entropy for seat in seats])
     game.state = rules.setup(game.players, dict(game.options), game.seed)
     game.state_format = rules.state_format
     game.status = Game.Status.ACTIVE

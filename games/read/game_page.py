@@ -10,6 +10,7 @@ from games.engine import Action, LogEntry, deals
 from games.engine.contract import fill_names
 from games.models import DEFAULTS, Game
 from games.read.clocks import clock_context
+from games.read.fairness import fairness_context
 from games.read.names import seat_colours, seat_names, seat_of
 
 
@@ -117,6 +118,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         # Seats of people that a stand-in bot plays while they are away (seats played by
         # defaults show their own badge with the clocks).
         "away": [s.number for s in game.seats.all() if s.stand_in not in ("", DEFAULTS)],
+        "fairness": fairness_context(game, names),
     }
     if not started:
         return context

@@ -36,6 +36,12 @@ class TableForm(forms.Form):
         label="Invite (optional)",
         help_text="Usernames or email addresses, separated by commas.",
     )
+    entropy = forms.CharField(
+        required=False,
+        max_length=64,
+        label="Your own randomness (optional)",
+        help_text="Any words or numbers: mixed into the game's seed, so nobody chooses the dice alone.",
+    )
     # Time control (games.play.time_control): fields of the table, not engine options.
     clock_days = forms.TypedChoiceField(
         coerce=int,

@@ -32,9 +32,9 @@ from games.errors import (
 from games.models import ChatMessage, Game, Seat, looks_like_invite_code
 from games.play import acting, presence, seats, tables
 from games.play import chat as table_chat
-from games.read import game_page
+from games.read import fairness, game_page
 from games.read import tables as lists
-from games.read.names import BOT_LEVEL_NAMES, seat_of, with_seats
+from games.read.names import BOT_LEVEL_NAMES, seat_names, seat_of, with_seats
 from games.web import catalogue, deals, rules_pages
 from games.web.forms import InviteForm, TableForm, split_invitees
 from silkroad.throttle import throttle
@@ -100,6 +100,7 @@ def create(request):
                 invite=form.invitees(),
                 time_control=form.time_control(),
                 bots=form.bot_seats(),
+                entropy=form.cleaned_data["entropy"],
             )
         except GameError as exc:
             form.add_error(None, exc.message)
@@ -248,6 +249,25 @@ def game_detail(request, game_id: int):
     game = _game_or_404(request, game_id)
     presence.seen(game_id, request.user)  # no reminder while the page is open
     return _render_game(request, game)
+
+
+@require_GET
+def check(request, game_id: int):
+    """Anyone who may see the game checks its dice once it is over."""
+    game = _game_or_404(request, game_id)
+    context = {
+        "game": game,
+        "rules": game.rules,
+        "fairness": fairness.fairness_context(game, seat_names(game)),
+        "verification": fairness.verify(game) if fairness.revealed(game) else None,
+    }
+    return render(request, "games/check.html", context)
+
+
+@require_GET
+def fair_dice(request):
+    """How the seed commitment works, in plain words."""
+    return render(request, "games/fairness.html")
 
 
 @login_required
@@ -409,7 +429,12 @@ def chat(request, game_id: int):
 def join(request, game_id: int):
     code = request.POST.get("code") or None
     try:
-        tables.game_join(game_id=game_id, user=request.user, invite_code=code)
+        tables.game_join(
+            game_id=game_id,
+            user=request.user,
+            invite_code=code,
+            entropy=request.POST.get("entropy", ""),
+        )
     except GameError as exc:
         return _answer(request, game_id, exc, partial="table", invite_code=code)
     return _answer(request, game_id, partial="table")

@@ -74,7 +74,7 @@ def may_see(role: str, kind: str) -> bool:
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("kind", KINDS)
 def test_who_sees_which_table(world, ana, ben, role, kind):
-    game = world[kind]
+    game = Game.objects.get(pk=world[kind].pk)  # as stored now: status, seed
     client, headers = visitor(role, ana, ben)
     seen = may_see(role, kind)
     answers = {
@@ -85,6 +85,7 @@ def test_who_sees_which_table(world, ana, ben, role, kind):
         ),
         "api": client.get(f"/api/games/{game.pk}", headers=headers),
         "api chat": client.get(f"/api/games/{game.pk}/chat", headers=headers),
+        "check": client.get(f"/games/{game.pk}/check", headers=headers),
     }
     for route, response in answers.items():
         assert response.status_code < 500, (route, response.status_code)
@@ -97,7 +98,9 @@ def test_who_sees_which_table(world, ana, ben, role, kind):
         else:
             assert response.status_code in (200, 204), (route, response.status_code)
         body = response.content.decode()
-        assert str(game.seed) not in body or game.status == Game.Status.FINISHED, route
+        if game.status != Game.Status.FINISHED:  # revealed at the end, never before
+            for secret in (str(game.seed), str(game.server_seed), game.seed_nonce):
+                assert secret not in body, route
         if kind == "private" and not seen:
             assert game.invite_code not in body
     if kind == "running" and role != "other player":
