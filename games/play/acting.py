@@ -12,7 +12,7 @@ from games.engine.contract import fill_names
 from games.errors import IllegalMove, NotYourTurn, StaleVersion
 from games.models import Game, Move, Seat
 from games.play import presence, results
-from games.play.locking import locked_game, one_transaction, require_active
+from games.play.locking import RETRYING, locked_game, one_transaction, require_active
 from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
 from games.read.names import seat_names
@@ -31,8 +31,9 @@ def game_act(
 
     ``expected_version`` is the version the client saw; None skips the check (internal
     callers that act on what they just read under the lock). A player who acts in person
-    takes their seat back from a stand-in. Sending the same move twice (a double click, a
-    retry after a lost connection) plays it once: the second finds it made and succeeds.
+    takes their seat back from a stand-in. Run again after a lost connection, it finds
+    its move made if the first run committed after all, and succeeds; a second post of
+    the same move by the player is stale, as any other.
     """
     if (user is None) == (seat is None):
         raise TypeError("game_act needs either a user or a seat")
@@ -44,7 +45,7 @@ def game_act(
         presence.seen(game.pk, user)
         take_back(game, mine)
     if expected_version is not None and expected_version != game.version:
-        if _already_made(game, expected_version, seat, action):
+        if RETRYING.get() and _already_made(game, expected_version, seat, action):
             return game
         require_active(game)
         raise StaleVersion(game.version)

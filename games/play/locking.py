@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import ParamSpec, TypeVar
 
 from django.db import InterfaceError, OperationalError, connection, transaction
@@ -18,6 +19,9 @@ logger = logging.getLogger(__name__)
 P = ParamSpec("P")
 R = TypeVar("R")
 WRITE_ATTEMPTS = 3
+#: True while ``one_transaction`` runs its work again after losing the connection: the
+#: first run may have committed, so the work may find its own change already made.
+RETRYING: ContextVar[bool] = ContextVar("retrying", default=False)
 
 
 def one_transaction(work: Callable[P, R]) -> Callable[P, R]:
@@ -27,9 +31,9 @@ def one_transaction(work: Callable[P, R]) -> Callable[P, R]:
     dropped it) rolled the transaction back on the server: running the work again on a
     fresh connection is safe, and the player sees their move made instead of an error. A
     cut during the COMMIT itself leaves it unknown whether the change stands, so the work
-    must recognise its own earlier success (``game_act`` does: the same move at the next
-    version is the one it made). Inside an outer transaction nothing is retried: the
-    outer block owns the connection and its fate.
+    must recognise its own earlier success (``game_act`` does, while ``RETRYING``: the
+    same move at the next version is the one it made). Inside an outer transaction
+    nothing is retried: the outer block owns the connection and its fate.
     """
 
     @functools.wraps(work)
@@ -40,6 +44,7 @@ def one_transaction(work: Callable[P, R]) -> Callable[P, R]:
         for attempt in range(1, WRITE_ATTEMPTS + 1):
             connection.ensure_connection()  # a database that is down fails here: a 503
             raw = connection.connection
+            retrying = RETRYING.set(attempt > 1)
             try:
                 with transaction.atomic():
                     return work(*args, **kwargs)
@@ -50,6 +55,8 @@ def one_transaction(work: Callable[P, R]) -> Callable[P, R]:
                 if attempt == WRITE_ATTEMPTS or connection.connection is raw:
                     raise
                 logger.warning("Lost the database connection (%s); trying again", exc)
+            finally:
+                RETRYING.reset(retrying)
         raise AssertionError("unreachable")
 
     return run

@@ -81,7 +81,7 @@ def test_a_bot_move_whose_connection_is_cut_mid_task_is_played_once(duo, ana, qu
     require_postgres()
     seats.seat_stand_in(game_id=duo.pk, seat=0, level="random")  # ana is away: her stand-in plays
     with row_locked(duo.pk) as holder:
-        task = _in_thread(lambda: tasks.play_seat.apply(args=(duo.pk, 0, 0)).get())
+        task = _in_thread(lambda: tasks.play_seat.apply(args=(duo.pk, 0, 0)).result)
         terminate(holder, WAITING_FOR_A_LOCK)
     assert _finish(task) == 1
     assert Game.objects.get(pk=duo.pk).version == 1

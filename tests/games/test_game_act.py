@@ -6,7 +6,7 @@ from games import events
 from games.engine import Action
 from games.errors import Conflict, IllegalMove, NotAPlayer, NotYourTurn, StaleVersion
 from games.models import Game, Move
-from games.play import acting, tables
+from games.play import acting, locking, tables
 from games.read import game_page, names
 from tests.games.helpers import act, set_hands
 
@@ -53,19 +53,33 @@ def test_waiting_since_restarts_when_a_seat_waits_again(duo, ana, ben):
     assert not game.seats.get(user=ben).must_act
 
 
-def test_sending_the_same_move_twice_plays_it_once(duo, ana, ben):
-    """A double click, or a retry after a lost connection, finds its move made."""
+def test_a_move_run_again_after_a_lost_connection_finds_itself_made(duo, ana, ben):
+    """The connection dropped while the move committed: its retry must not fail or repeat."""
     act(duo, ana, "pass", version=0)
-    game = act(duo, ana, "pass", version=0)
+    retrying = locking.RETRYING.set(True)
+    try:
+        game = act(duo, ana, "pass", version=0)
+    finally:
+        locking.RETRYING.reset(retrying)
     assert game.version == 1
     assert Move.objects.filter(game=duo).count() == 1
 
 
-def test_a_different_move_on_a_seen_version_is_still_stale(duo, ana, ben):
-    set_hands(duo, ["red", "blue", "blue"], ["green", "green", "green"])
-    act(duo, ana, "play", card="blue", version=0)
+def test_the_same_move_posted_twice_is_stale_the_second_time(duo, ana, ben):
+    act(duo, ana, "pass", version=0)
     with pytest.raises(StaleVersion):
         act(duo, ana, "pass", version=0)
+
+
+def test_a_different_move_on_a_seen_version_is_stale_even_on_a_retry(duo, ana, ben):
+    set_hands(duo, ["red", "blue", "blue"], ["green", "green", "green"])
+    act(duo, ana, "play", card="blue", version=0)
+    retrying = locking.RETRYING.set(True)
+    try:
+        with pytest.raises(StaleVersion):
+            act(duo, ana, "pass", version=0)
+    finally:
+        locking.RETRYING.reset(retrying)
 
 
 def test_stale_version_is_refused_with_the_current_version(duo, ana, ben):
