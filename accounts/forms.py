@@ -54,7 +54,7 @@ class PreferencesForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["timezone", "turn_mail", "digest_hour", *NOTIFY_FIELDS.values()]
+        fields = ["timezone", "turn_mail", "digest_hour", *NOTIFY_FIELDS.values(), "profile_hidden"]
         labels = {"turn_mail": "When it is your turn"}
         widgets = {"turn_mail": forms.RadioSelect}
 

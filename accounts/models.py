@@ -63,6 +63,11 @@ class User(AbstractUser):
     notify_game_over = models.BooleanField("A game of mine ended", default=True)
     notify_reminder = models.BooleanField("My time for a move is running out", default=True)
     notify_vacation_ending = models.BooleanField("My vacation ends tomorrow", default=True)
+    profile_hidden = models.BooleanField(
+        "Hide my profile",
+        default=False,
+        help_text="Others then see only your name: no ratings, results or tables.",
+    )
 
     def __str__(self) -> str:
         return self.username

@@ -79,6 +79,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Whether the result changes the players' ratings (games.play.ratings).
+    rated = models.BooleanField(default=True)
     # Time control, chosen at creation (games.clocks): 0 days per move means no clock.
     clock_days = models.PositiveSmallIntegerField(default=0)
     bank_cap_days = models.PositiveSmallIntegerField(default=0)  # 0: no time bank
@@ -289,6 +291,81 @@ class Vacation(models.Model):
     @property
     def active(self) -> bool:
         return self.started_at is not None
+
+
+class Rating(models.Model):
+    """A player's (or a bot level's) skill at one title: OpenSkill's mean and uncertainty.
+
+    Exactly one of ``user`` and ``bot_level`` is set: bots are rated like people, so a new
+    player's first games against the computer mean something.
+    """
+
+    game = models.CharField(max_length=40)  # the title's slug
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+        related_name="ratings",
+    )
+    bot_level = models.CharField(max_length=10, blank=True)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)  # rated games played at this title
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=models.Q(user__isnull=False),
+                name="one_rating_per_player_and_title",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "bot_level"], condition=models.Q(user__isnull=True),
+                name="one_rating_per_bot_and_title",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False, bot_level="")
+                | models.Q(user__isnull=True) & ~models.Q(bot_level=""),
+                name="rating_of_a_player_or_a_bot",
+            ),
+        ]
+        indexes = [models.Index(fields=["game", "-mu"], name="rating_leaderboard")]
+
+    PROVISIONAL_GAMES = 5  # a rating is marked provisional until this many rated games
+
+    def __str__(self) -> str:
+        return f"{self.user or self.bot_level} at {self.game}: {self.mu:.0f}"
+
+    @property
+    def shown(self) -> int:
+        return round(self.mu)
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < self.PROVISIONAL_GAMES
+
+
+class RatingChange(models.Model):
+    """How one finished game moved one rating (the result page and the rating history)."""
+
+    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
+    played = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    seat = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["rating", "played"], name="one_change_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rating} after game {self.played_id}: {self.delta:+d}"
+
+    @property
+    def delta(self) -> int:
+        return round(self.mu_after) - round(self.mu_before)
 
 
 class OutboxEvent(models.Model):

@@ -137,6 +137,7 @@ def create_game(request: HttpRequest, payload: s.TableIn):
         bots=payload.bots,
         time_control=payload.time_control,
         entropy=payload.entropy,
+        rated=payload.rated,
     )
     return Status(201, {"id": table.pk, "invite_code": table.invite_code, "status": table.status})
 

@@ -28,6 +28,7 @@ class TableIn(Schema):
     options: Free | None = None
     public: StrictBool = True
     random_seat_order: StrictBool = True
+    rated: StrictBool = True
     invite: list[Any] = Field(default_factory=list, description="Usernames or emails.")
     bots: list[Any] | dict[str, Any] | None = Field(
         None, description='A level or null per seat, e.g. [null, "greedy"].'

@@ -11,7 +11,7 @@ from games.engine import Action, IllegalAction, deals
 from games.engine.contract import fill_names
 from games.errors import IllegalMove, NotYourTurn, StaleVersion
 from games.models import Game, Move, Seat
-from games.play import presence, results
+from games.play import presence, ratings, results
 from games.play.locking import RETRYING, locked_game, one_transaction, require_active
 from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
@@ -86,6 +86,8 @@ def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, 
         game.finished_at = timezone.now()
         game.result = results.from_outcome(outcome, new_state).to_json()
     game.save()
+    if game.status == Game.Status.FINISHED:
+        ratings.rate(game, seats)
     newly = update_waiting(game, seats, rules.to_act(new_state))
     _publish_move(game, seats, seat, action, acted_by, newly)
 

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games import events
 from games.models import DEFAULTS, Game, LogNote, Seat, still_in, voters
-from games.play import results
+from games.play import ratings, results
 from games.play.locking import locked_game, one_transaction
 from games.play.notes import add_note
 from games.play.seats import hand_to_stand_in, playing_seat
@@ -37,6 +37,7 @@ def finish(
     game.finished_at = now or timezone.now()
     game.result = result.to_json()
     game.save()
+    ratings.rate(game, seats)
     update_waiting(game, seats, ())
     events.publish(events.GameEnded(game_id=game.pk, termination=result.termination))
 

@@ -165,6 +165,7 @@ def game_create(
     time_control: Mapping[str, object] | None = None,
     bots: Sequence[str | None] | Mapping[str, str] | None = None,
     entropy: str = "",
+    rated: bool = True,
 ) -> Game:
     """Open a table for ``game`` with the creator in the first seat that is not a bot's.
 
@@ -188,6 +189,7 @@ def game_create(
         options=cleaned,
         is_public=bool(public),
         random_seat_order=bool(random_seat_order),
+        rated=bool(rated),
         creator=creator,
         **clean_time_control(time_control),
     )

@@ -11,7 +11,8 @@ from games.engine.contract import fill_names
 from games.models import DEFAULTS, Game
 from games.read.clocks import clock_context
 from games.read.fairness import fairness_context
-from games.read.names import seat_colours, seat_names, seat_of
+from games.read.names import seat_colours, seat_names, seat_of, seat_usernames
+from games.read.ratings import game_changes
 
 
 @dataclass(frozen=True)
@@ -67,10 +68,15 @@ def game_result(game: Game, names: list[str]) -> dict[str, Any] | None:
     result = dict(game.result)
     result["reason"] = fill_names(result.get("reason", ""), names)
     result["winner_names"] = [names[s] for s in result.get("winners", [])]
+    changes = game_changes(game)
     result["scores"] = sorted(
-        ({**score, "name": names[score["seat"]]} for score in result.get("scores", [])),
+        (
+            {**score, "name": names[score["seat"]], "rating": changes.get(score["seat"])}
+            for score in result.get("scores", [])
+        ),
         key=lambda score: (score["place"], score["seat"]),
     )
+    result["rated"] = bool(changes)
     return result
 
 
@@ -112,6 +118,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         "my_seat": mine,
         "seat": seat,
         "names": names,
+        "usernames": seat_usernames(game),
         "colours": seat_colours(game.players),
         "version": game.version,
         "board_template": f"games/boards/{game.game}.html",

@@ -36,6 +36,15 @@ def seat_names(game: Game) -> list[str]:
     return _number_twin_bots(game, names)
 
 
+def seat_usernames(game: Game) -> list[str]:
+    """The account behind each seat ("" for bots and empty seats), for profile links."""
+    usernames = [""] * game.players
+    for seat in game.seats.all():
+        if seat.number < game.players and seat.user_id is not None:
+            usernames[seat.number] = seat.user.username
+    return usernames
+
+
 def _number_twin_bots(game: Game, names: list[str]) -> list[str]:
     """Two "Bot (greedy)" at a table become "Bot 1 (greedy)" and "Bot 2 (greedy)"."""
     bots = {s.number: s.controller_level for s in game.seats.all() if s.is_bot}

@@ -27,6 +27,12 @@ class TableForm(forms.Form):
         label="List it in the lobby",
         help_text="Untick for a private table only people with the invite link can join.",
     )
+    rated = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Rated",
+        help_text="The result changes the players' ratings at this game.",
+    )
     seat_order = forms.ChoiceField(
         choices=SEAT_ORDERS, initial="random", widget=forms.RadioSelect, label="Seat order"
     )

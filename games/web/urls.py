@@ -1,7 +1,7 @@
 from django.urls import path
 
 from games import converters  # noqa: F401  (registers <game_id:…>)
-from games.web import clock_views, views
+from games.web import clock_views, player_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -9,6 +9,8 @@ urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("rules/<slug:slug>/", views.rules, name="rules"),
     path("fair-dice/", views.fair_dice, name="fairness"),
+    path("players/<str:username>/", player_views.player, name="player"),
+    path("ratings/<slug:slug>/", player_views.leaderboard, name="leaderboard"),
     path("games/", views.mine, name="mine"),
     path("games/new/", views.create, name="create"),
     path("games/new/computer", views.play_computer, name="play_computer"),

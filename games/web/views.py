@@ -101,6 +101,7 @@ def create(request):
                 time_control=form.time_control(),
                 bots=form.bot_seats(),
                 entropy=form.cleaned_data["entropy"],
+                rated=form.cleaned_data["rated"],
             )
         except GameError as exc:
             form.add_error(None, exc.message)
@@ -203,6 +204,7 @@ def _seat_row(game: Game, seat: Seat | None, user) -> dict | None:
         return None
     return {
         "name": seat.display_name,
+        "username": seat.user.username if seat.user_id is not None else "",
         "host": seat.user_id == game.creator_id,
         "me": seat.user_id is not None and seat.user_id == user.pk,
     }

@@ -77,6 +77,7 @@ def world(ana, ben, cy):
         "token": [unsubscribe_token(kind=Notification.TURN, user=ana), "bogus"],
         "key": ["bogus-key"],
         "uidb36": ["1"],
+        "username": ["ana", "ben", "nobody"],
     }
 
 
