@@ -1,4 +1,4 @@
-"""The 80% reminder of a seat's clock: claimed once, under the seat's and game's locks."""
+"""The 80% reminder of a seat's clock: claimed once, under the game's and the seat's locks."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import datetime
 
 from games.models import Game, Seat
 from games.play import presence
-from games.play.locking import lock_unless_busy
+from games.play.locking import locked_game
 
 
 def reminder_due(seat: Seat, waiting_version: int, now: datetime) -> bool:
@@ -31,11 +31,16 @@ def reminder_claim(*, seat_id: int, waiting_version: int, now: datetime) -> Seat
 
     Call inside the caller's transaction, which sends the mail: if sending fails, the
     mark rolls back with it and a retry finds the reminder due again. Checked under the
-    seat's and the game's locks (a move being made there makes this reminder wait a
-    scan). A player who has the game open is not reminded now: the next scan tries again.
+    game's lock, then the seat's (the order a move takes them), waiting for a move being
+    made to finish: the scan claimed this reminder once, so giving up here would lose it.
+    A player who has the game open is not reminded now: the next scan tries again.
     """
-    rows = Seat.objects.filter(pk=seat_id).select_related("game", "user")
-    seat = lock_unless_busy(rows, of=("self", "game")).first()
+    game_id = Seat.objects.filter(pk=seat_id).values_list("game_id", flat=True).first()
+    if game_id is None:
+        return None
+    locked_game(game_id)
+    seat = Seat.objects.select_for_update(of=("self",)).select_related("game", "user")
+    seat = seat.filter(pk=seat_id).first()
     if seat is None or not reminder_due(seat, waiting_version, now):
         return None  # gone, handled by another worker, or moved on
     if presence.is_present(seat.game_id, seat.user_id, now):
