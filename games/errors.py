@@ -31,8 +31,12 @@ class NotAPlayer(Forbidden):
     pass
 
 
-class GameNotFound(GameError):
+class NotFound(GameError):
     status = 404
+
+
+class GameNotFound(NotFound):
+    pass
 
 
 class Conflict(GameError):

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from ninja import Query, Router, Schema, Status
 
 from games.api import schemas as s
 from games.api.errors import ERROR_STATUSES
 from games.engine import Action, MalformedAction
-from games.errors import GameNotFound, InvalidInput
+from games.errors import Conflict, GameNotFound, InvalidInput, NotFound
 from games.models import Game
 from games.play import acting, endings, presence, seats, tables
 from games.play import chat as table_chat
-from games.read import game_page
+from games.read import archive, game_page
 from games.read import tables as lists
 from games.read.names import seat_of
 
@@ -104,6 +105,39 @@ def detail(game: Game, user) -> dict[str, Any]:
 
 
 # --- endpoints ---------------------------------------------------------------------------------
+
+
+class ArchiveQuery(Schema):
+    after: str | None = None
+
+
+@router.get(
+    "/players/{username}/games",
+    response=answers({200: s.ArchivePageOut}),
+    summary="A player's finished games",
+)
+def player_games(request: HttpRequest, username: str, query: Query[ArchiveQuery]):
+    """A player's finished public games, newest first, a page at a time (``next`` is the
+    cursor of the following page). For a whole history in one download, see
+    ``/players/<username>/games.ndjson``."""
+    person = get_user_model().objects.filter(username=username, is_active=True).first()
+    if person is None or (person.profile_hidden and person != request.auth):
+        raise NotFound("There is no such player, or they keep their games private.")
+    games = archive.finished_games(archive.ArchiveQuery(player=person.username))
+    found, cursor = archive.page(games, query.after)
+    return {"games": [summary(game, request.auth) for game in found], "next": cursor}
+
+
+@router.get(
+    "/games/{int:game_id}/export",
+    response=answers({200: s.ExportOut}),
+    summary="A finished game, whole",
+)
+def export_game(request: HttpRequest, game_id: int):
+    game = _visible(game_id, request.auth)
+    if game.status != Game.Status.FINISHED:
+        raise Conflict("A game is exported once it is over.")
+    return archive.export(game)
 
 
 class GamesQuery(Schema):

@@ -92,6 +92,35 @@ class GamesOut(Schema):
     games: list[GameSummaryOut]
 
 
+class ArchivePageOut(Schema):
+    games: list[GameSummaryOut]
+    next: str | None = Field(description="Pass as ``after`` for the next (older) page.")
+
+
+class ExportOut(Schema):
+    """A finished game, whole: setting the engine up from ``seed`` and applying ``moves``
+    in order gives ``final_state``."""
+
+    format: int
+    id: int
+    game: str
+    title: str
+    players: int
+    options: dict[str, str]
+    rated: bool
+    seats: list[Free]
+    started_at: str | None
+    finished_at: str | None
+    seed: int
+    seed_commitment: str | None
+    server_seed: int | None
+    seed_nonce: str | None
+    entropies: list[str]
+    moves: list[Free]
+    final_state: Free | None
+    result: Free | None
+
+
 class LogLineOut(Schema):
     seq: int
     seat: int | None

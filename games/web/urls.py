@@ -1,7 +1,7 @@
 from django.urls import path
 
 from games import converters  # noqa: F401  (registers <game_id:…>)
-from games.web import clock_views, player_views, views
+from games.web import archive_views, clock_views, player_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -10,6 +10,11 @@ urlpatterns = [
     path("rules/<slug:slug>/", views.rules, name="rules"),
     path("fair-dice/", views.fair_dice, name="fairness"),
     path("players/<str:username>/", player_views.player, name="player"),
+    path("players/<str:username>/games.ndjson", archive_views.player_games_stream, name="player_games"),
+    path("archive/", archive_views.archive_list, name="archive"),
+    path("games/<game_id:game_id>/replay", archive_views.replay, name="replay"),
+    path("games/<game_id:game_id>/export.json", archive_views.export_json, name="export_json"),
+    path("games/<game_id:game_id>/record.txt", archive_views.export_text, name="export_text"),
     path("ratings/<slug:slug>/", player_views.leaderboard, name="leaderboard"),
     path("games/", views.mine, name="mine"),
     path("games/new/", views.create, name="create"),

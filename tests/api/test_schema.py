@@ -12,7 +12,8 @@ OPERATIONS = {
     ("post", "/api/games/{game_id}/cancel"), ("post", "/api/games/{game_id}/actions"),
     ("post", "/api/games/{game_id}/back"), ("get", "/api/games/{game_id}/chat"),
     ("post", "/api/games/{game_id}/chat"), ("post", "/api/games/{game_id}/resign"),
-    ("post", "/api/games/{game_id}/vote-end"),
+    ("post", "/api/games/{game_id}/vote-end"), ("get", "/api/games/{game_id}/export"),
+    ("get", "/api/players/{username}/games"),
 }
 
 

@@ -29,3 +29,23 @@ def set_hands(game, *hands, scores=None):
         state["scores"] = list(scores)
     game.state = state
     game.save(update_fields=["state"])
+
+
+def play_randomly(table, users: dict, chooser, moves: int):
+    """Seated people play ``moves`` random legal moves through the write path (fewer if
+    the game ends first); returns the refreshed table."""
+    from games.engine import registry
+    from games.models import Game
+
+    rules = registry.get(table.game)
+    for _ in range(moves):
+        table.refresh_from_db()
+        if table.status != Game.Status.ACTIVE:
+            break
+        seat = chooser.choice(rules.to_act(table.state))
+        action = chooser.choice(rules.legal_actions(table.state, seat))
+        acting.game_act(
+            game_id=table.pk, user=users[seat], action=action, expected_version=table.version
+        )
+    table.refresh_from_db()
+    return table

@@ -12,10 +12,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.engine import LogEntry, registry
+from games.engine import LogEntry
 from games.engine.contract import fill_names
 from games.models import Game
-from games.play import acting, tables
+from games.play import tables
+from tests.games.helpers import play_randomly
 
 pytestmark = pytest.mark.django_db
 
@@ -43,22 +44,9 @@ SWAPS = {"toy": _toy_swap, "silk-road": _silk_road_swap}
 
 
 def _start(slug, ana, ben, moves, seed):
-    rules = registry.get(slug)
     table = tables.game_create(creator=ana, game=slug, players=2, random_seat_order=False)
     tables.game_join(game_id=table.pk, user=ben)
-    users = {0: ana, 1: ben}
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        table.refresh_from_db()
-        if table.status != Game.Status.ACTIVE:
-            break
-        seat = chooser.choice(rules.to_act(table.state))
-        action = chooser.choice(rules.legal_actions(table.state, seat))
-        acting.game_act(
-            game_id=table.pk, user=users[seat], action=action, expected_version=table.version
-        )
-    table.refresh_from_db()
-    return table
+    return play_randomly(table, {0: ana, 1: ben}, random.Random(seed), moves)
 
 
 def _seen_by(client, game):

@@ -1,0 +1,179 @@
+"""The open archive: finished public games, searchable, with replays and downloads.
+
+Lists are keyset-paginated (by finish time, then id), so a page costs the same however
+long the archive grows. A finished game hides nothing any more: its seed is revealed and
+anyone could replay its hands, so its export carries the whole record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from games.engine import Action, LogEntry, registry
+from games.engine.contract import fill_names
+from games.models import Game
+from games.read import fairness
+from games.read.names import seat_names, with_seats
+
+PAGE_SIZE = 30
+EXPORT_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class ArchiveQuery:
+    title: str = ""
+    player: str = ""
+    rated: bool | None = None
+    since: date | None = None
+    until: date | None = None
+    ending: str = ""  # how it ended: a termination of games.play.results
+
+
+def finished_games(query: ArchiveQuery) -> QuerySet[Game]:
+    games = Game.objects.filter(status=Game.Status.FINISHED, is_public=True)
+    if query.title:
+        games = games.filter(game=query.title)
+    if query.player:
+        games = games.filter(seats__user__username__iexact=query.player)
+    if query.rated is not None:
+        games = games.filter(rated=query.rated)
+    if query.since:
+        games = games.filter(finished_at__gte=_start_of(query.since))
+    if query.until:
+        games = games.filter(finished_at__lt=_start_of(query.until, next_day=True))
+    if query.ending:
+        games = games.filter(result__termination=query.ending)
+    return games.distinct().order_by("-finished_at", "-pk")
+
+
+def _start_of(day: date, next_day: bool = False) -> datetime:
+    moment = datetime.combine(day, time.min, tzinfo=timezone.get_current_timezone())
+    return moment + timedelta(days=1) if next_day else moment
+
+
+def page(games: QuerySet[Game], cursor: str | None) -> tuple[list[Game], str | None]:
+    """One page after ``cursor`` ("<finished timestamp>_<id>"), and the next page's cursor."""
+    after = parse_cursor(cursor)
+    if after is not None:
+        moment, pk = after
+        games = games.filter(Q(finished_at__lt=moment) | Q(finished_at=moment, pk__lt=pk))
+    rows = list(with_seats(games)[: PAGE_SIZE + 1])
+    more = len(rows) > PAGE_SIZE
+    rows = rows[:PAGE_SIZE]
+    return rows, (make_cursor(rows[-1]) if more and rows else None)
+
+
+def make_cursor(game: Game) -> str:
+    return f"{game.finished_at.timestamp():.6f}_{game.pk}"
+
+
+def parse_cursor(cursor: object) -> tuple[datetime, int] | None:
+    if not isinstance(cursor, str) or "_" not in cursor or len(cursor) > 40:
+        return None
+    stamp, _, pk = cursor.partition("_")
+    try:
+        return datetime.fromtimestamp(float(stamp), tz=UTC), int(pk)
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+def export(game: Game) -> dict[str, Any]:
+    """The whole finished game as JSON: enough to replay it with the engine."""
+    names = seat_names(game)
+    shown = fairness.fairness_context(game, names)
+    return {
+        "format": EXPORT_FORMAT,
+        "id": game.pk,
+        "game": game.game,
+        "title": registry.get(game.game).name,
+        "players": game.players,
+        "options": dict(game.options),
+        "rated": game.rated,
+        "seats": [{"seat": n, "name": name} for n, name in enumerate(names)],
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "seed": game.seed,
+        "seed_commitment": shown["commitment"],
+        "server_seed": shown.get("server_seed") if shown["commitment"] else None,
+        "seed_nonce": shown.get("nonce") if shown["commitment"] else None,
+        "entropies": [entropy for _, entropy in shown.get("entropies", [])],
+        "moves": [
+            {
+                "seq": move.seq,
+                "seat": move.seat,
+                "action": Action.from_json(move.action).to_json(),
+                "log": move.log,
+                "at": move.created_at.isoformat(),
+            }
+            for move in game.moves.order_by("seq")
+        ],
+        "final_state": game.state,
+        "result": game.result,
+    }
+
+
+def text_record(game: Game) -> Iterator[str]:
+    """The game as a readable text, line by line (everything, since it is over)."""
+    names = seat_names(game)
+    title = registry.get(game.game).name
+    yield f"{title} #{game.pk}\n"
+    yield f"Players: {', '.join(f'{n + 1}. {name}' for n, name in enumerate(names))}\n"
+    if game.options:
+        yield f"Options: {', '.join(f'{k}={v}' for k, v in sorted(game.options.items()))}\n"
+    if game.finished_at:
+        yield f"Finished: {game.finished_at:%Y-%m-%d %H:%M} UTC\n"
+    yield f"Seed: {game.seed}\n\n"
+    for move in game.moves.order_by("seq"):
+        label = move.action.get("label") or move.action.get("type", "")
+        yield f"{move.seq}. {names[move.seat]}: {fill_names(label, names)}\n"
+        for data in move.log:
+            entry = LogEntry.from_json(data)
+            yield f"   {fill_names(entry.text, names)}\n"
+    result = game.result or {}
+    if result:
+        yield "\nResult"
+        if result.get("reason"):
+            yield f": {fill_names(result['reason'], names)}"
+        yield "\n"
+        for score in sorted(result.get("scores", []), key=lambda s: (s["place"], s["seat"])):
+            points = "" if score["score"] is None else f", {score['score']} points"
+            yield f"  {score['place']}. {names[score['seat']]}{points}\n"
+
+
+ENDINGS = {
+    "finished": "by the rules",
+    "round_cap": "at the round limit",
+    "resigned": "by resignation",
+    "timed_out": "on time",
+    "abandoned": "abandoned",
+    "agreed": "by agreement",
+}
+
+
+def replay_context(game: Game, upto: int) -> dict[str, Any]:
+    """The board of a finished game after ``upto`` moves, as a spectator sees it."""
+    rules = game.rules
+    upto = max(0, min(upto, game.version))
+    state = rules.setup(game.players, dict(game.options), game.seed)
+    names = seat_names(game)
+    lines = []
+    for move in game.moves.order_by("seq")[:upto]:
+        state, entries = rules.apply(state, move.seat, Action.from_json(move.action))
+        lines.extend(
+            {"seq": move.seq, "seat": move.seat, "text": fill_names(entry.text, names)}
+            for entry in entries
+        )
+    return {
+        "upto": upto,
+        "total": game.version,
+        "view": rules.view(state, None),
+        "names": names,
+        "log": lines,
+        "board_template": f"games/boards/{game.game}.html",
+    }

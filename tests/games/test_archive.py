@@ -1,0 +1,137 @@
+"""The open archive: finished public games listed and searched, replayed, exported (JSON
+that replays to the final state, for every title), streamed per player, and in the API."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.engine import Action, registry
+from games.models import Game
+from games.play import endings, tables
+from games.read import archive
+from tests.games.helpers import act, play_randomly
+
+pytestmark = pytest.mark.django_db
+
+
+def _resigned(ana, ben, *, game="toy", public=True, rated=True) -> Game:
+    table = tables.game_create(
+        creator=ana, game=game, players=2, random_seat_order=False, public=public, rated=rated
+    )
+    tables.game_join(game_id=table.pk, user=ben, invite_code=table.invite_code)
+    table.refresh_from_db()
+    act(table, ana, "pass")
+    endings.game_resign(game_id=table.pk, user=ben)
+    table.refresh_from_db()
+    return table
+
+
+def _played_to_the_end(slug, ana, ben, seed=1, limit=3000) -> Game:
+    """Two people play random legal moves through the site until the game is over."""
+    table = tables.game_create(creator=ana, game=slug, players=2, random_seat_order=False)
+    tables.game_join(game_id=table.pk, user=ben)
+    table = play_randomly(table, {0: ana, 1: ben}, random.Random(seed), limit)
+    assert table.status == Game.Status.FINISHED
+    return table
+
+
+@pytest.mark.parametrize("slug", ["silk-road", "samarkand", "merchant-lord"])
+def test_the_json_export_replays_to_the_final_state(client, ana, ben, slug):
+    game = _played_to_the_end(slug, ana, ben)
+    exported = json.loads(client.get(reverse("games:export_json", args=[game.pk])).content)
+    rules = registry.get(exported["game"])
+    state = rules.setup(exported["players"], exported["options"], exported["seed"])
+    for move in exported["moves"]:
+        state, _ = rules.apply(state, move["seat"], Action.from_json(move["action"]))
+    assert state == exported["final_state"]
+    assert rules.outcome(state) is not None
+    assert exported["result"]["termination"] in ("finished", "round_cap")
+
+
+def test_the_archive_lists_finished_public_games_only(client, toy_game, ana, ben):
+    shown = _resigned(ana, ben)
+    private = _resigned(ana, ben, public=False)
+    running = tables.game_create(creator=ana, game="toy", players=2)
+    page = client.get(reverse("games:archive")).content.decode()
+    assert reverse("games:game", args=[shown.pk]) in page
+    assert reverse("games:game", args=[private.pk]) not in page
+    assert reverse("games:game", args=[running.pk]) not in page
+
+
+def test_the_archive_searches_by_player_ending_rating_and_date(client, toy_game, ana, ben, cy):
+    with_ben = _resigned(ana, ben)
+    with_cy = _resigned(ana, cy, rated=False)
+
+    def found(**params):
+        page = client.get(reverse("games:archive"), params).content.decode()
+        return {g.pk for g in (with_ben, with_cy) if reverse("games:game", args=[g.pk]) in page}
+
+    assert found(player="cy") == {with_cy.pk}
+    assert found(player="ANA") == {with_ben.pk, with_cy.pk}
+    assert found(rated="no") == {with_cy.pk}
+    assert found(ending="resigned") == {with_ben.pk, with_cy.pk}
+    assert found(ending="agreed") == set()
+    tomorrow = (timezone.now() + timedelta(days=1)).date().isoformat()
+    assert found(since=tomorrow) == set()
+    assert found(title="toy", since="not a date", rated="perhaps") == {with_ben.pk, with_cy.pk}
+
+
+def test_the_archive_pages_with_a_cursor_without_gaps_or_repeats(toy_game, ana, ben, monkeypatch):
+    monkeypatch.setattr(archive, "PAGE_SIZE", 2)
+    made = [_resigned(ana, ben).pk for _ in range(5)]
+    seen, cursor = [], None
+    for _ in range(5):
+        games, cursor = archive.page(archive.finished_games(archive.ArchiveQuery()), cursor)
+        seen.extend(g.pk for g in games)
+        if cursor is None:
+            break
+    assert sorted(seen) == sorted(made) and len(seen) == len(set(seen))
+
+
+def test_a_replay_shows_the_game_after_the_chosen_move(client, toy_game, ana, ben):
+    game = _resigned(ana, ben)
+    at_start = client.get(reverse("games:replay", args=[game.pk]), {"move": 0}).content.decode()
+    assert "After move 0 of 1" in at_start and "The game has just begun." in at_start
+    after = client.get(reverse("games:replay", args=[game.pk]), {"move": "1"}).content.decode()
+    assert "After move 1 of 1" in after and "ana passed" in after
+    odd = client.get(reverse("games:replay", args=[game.pk]), {"move": "x" * 50})
+    assert odd.status_code == 200
+
+
+def test_a_running_game_has_no_replay_or_export_yet(client, duo):
+    for name in ("games:replay", "games:export_json", "games:export_text"):
+        assert client.get(reverse(name, args=[duo.pk])).status_code == 404
+
+
+def test_the_text_record_reads_move_by_move(client, toy_game, ana, ben):
+    game = _resigned(ana, ben)
+    text = client.get(reverse("games:export_text", args=[game.pk])).content.decode()
+    assert text.startswith(f"Toy Race #{game.pk}\n")
+    assert "1. ana: Pass" in text and "Result" in text
+
+
+def test_a_players_games_stream_as_one_json_document_per_line(client, toy_game, ana, ben):
+    games = [_resigned(ana, ben), _resigned(ana, ben)]
+    response = client.get(reverse("games:player_games", args=["ben"]))
+    lines = b"".join(response.streaming_content).decode().splitlines()
+    assert [json.loads(line)["id"] for line in lines] == [games[1].pk, games[0].pk]
+
+
+def test_the_api_pages_a_players_games_and_exports_one(client, toy_game, ana, ben, monkeypatch):
+    monkeypatch.setattr(archive, "PAGE_SIZE", 1)
+    first, second = _resigned(ana, ben), _resigned(ana, ben)
+    client.force_login(ana)
+    page = client.get("/api/players/ben/games").json()
+    assert [g["id"] for g in page["games"]] == [second.pk] and page["next"]
+    older = client.get("/api/players/ben/games", {"after": page["next"]}).json()
+    assert [g["id"] for g in older["games"]] == [first.pk] and older["next"] is None
+    assert client.get(f"/api/games/{first.pk}/export").json()["moves"][0]["seat"] == 0
+    running = tables.game_create(creator=ana, game="toy", players=2)
+    assert client.get(f"/api/games/{running.pk}/export").status_code == 409
+    assert client.get("/api/players/nobody/games").status_code == 404
