@@ -1,4 +1,5 @@
-"""Whether a player has the game open: kept in the cache, never in the database.
+"""Who has a game open: its players (no reminder then) and its spectators ("3 watching").
+Kept in the cache, never in the database.
 
 The game page's poll and visits call ``seen`` (a cache write, so GET requests write no
 rows); a reminder is not sent to a player seen within ``PRESENT_FOR``. With a shared
@@ -44,3 +45,28 @@ def present_users(pairs: Iterable[tuple[int, int]], now: datetime) -> set[tuple[
 
 def is_present(game_id: int, user_id: int | None, now: datetime) -> bool:
     return bool(user_id) and (game_id, user_id) in present_users([(game_id, user_id)], now)
+
+
+_WATCHERS = "watchers:{game_id}"
+
+
+def watching(game_id: int, viewer: str, name: str, now: datetime | None = None) -> None:
+    """Record that a spectator has the game open (``name`` is "" for a guest).
+
+    All of a game's spectators share one cache entry; two processes writing it at once
+    may drop one of them until their next poll, which is good enough for a head count.
+    """
+    now = now or timezone.now()
+    key = _WATCHERS.format(game_id=game_id)
+    cutoff = (now - PRESENT_FOR).timestamp()
+    found = {k: v for k, v in (cache.get(key) or {}).items() if v[0] >= cutoff}
+    found[viewer] = (now.timestamp(), name)
+    cache.set(key, found, timeout=int(PRESENT_FOR.total_seconds()))
+
+
+def watchers(game_id: int, now: datetime | None = None) -> tuple[list[str], int]:
+    """(names of signed-in spectators, number of guests) seen within ``PRESENT_FOR``."""
+    now = now or timezone.now()
+    cutoff = (now - PRESENT_FOR).timestamp()
+    seen = [v for v in (cache.get(_WATCHERS.format(game_id=game_id)) or {}).values() if v[0] >= cutoff]
+    return sorted(name for _, name in seen if name), sum(1 for _, name in seen if not name)

@@ -8,6 +8,7 @@ the error (4xx) otherwise, so every control works without JavaScript.
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django.contrib import messages
@@ -175,6 +176,7 @@ def _render_game(
             game.status, game.version, len(game.seats.all()), lists.last_note_id(game.pk)
         ),
         last_chat=lists.last_chat_id(game),
+        watching=presence.watchers(game.pk),
     )
     if game.state is None:
         template = "games/table.html"
@@ -249,7 +251,7 @@ def game_detail(request, game_id: int):
     """The game page. It writes nothing: a player coming back after a stand-in played
     for them takes their seat back with the page's "I'm back" post (sent by itself)."""
     game = _game_or_404(request, game_id)
-    presence.seen(game_id, request.user)  # no reminder while the page is open
+    _mark_present(request, game_id, seated=seat_of(game, request.user) is not None)
     return _render_game(request, game)
 
 
@@ -270,6 +272,19 @@ def check(request, game_id: int):
 def fair_dice(request):
     """How the seed commitment works, in plain words."""
     return render(request, "games/fairness.html")
+
+
+def _mark_present(request, game_id: int, *, seated: bool) -> None:
+    """A player with the page open gets no reminder; anyone else counts as watching."""
+    if seated:
+        presence.seen(game_id, request.user)  # no reminder while the page is open
+        return
+    user = request.user
+    if user.is_authenticated:
+        presence.watching(game_id, f"user:{user.pk}", user.username)
+    else:  # a guest: told apart by address and browser, never stored beyond the cache
+        who = f"{request.META.get('REMOTE_ADDR', '')}|{request.META.get('HTTP_USER_AGENT', '')}"
+        presence.watching(game_id, "guest:" + hashlib.sha256(who.encode()).hexdigest()[:16], "")
 
 
 @login_required
@@ -302,7 +317,7 @@ def game_version(request, game_id: int):
     seated = list(Seat.objects.filter(game_id=game_id).values_list("user_id", flat=True))
     if not game["is_public"] and (request.user.pk is None or request.user.pk not in seated):
         raise Http404("There is no such game.")
-    presence.seen(game_id, request.user)  # no reminder while the page is open
+    _mark_present(request, game_id, seated=request.user.pk in seated)
     chat = (
         ChatMessage.objects.filter(game_id=game_id)
         .order_by("-pk")
