@@ -177,3 +177,22 @@ class MailOptOut(models.Model):
 
     def __str__(self) -> str:
         return self.email
+
+
+class Follow(models.Model):
+    """One player follows another: their open tables come first in the lobby."""
+
+    follower = models.ForeignKey(User, on_delete=models.CASCADE, related_name="following")
+    followed = models.ForeignKey(User, on_delete=models.CASCADE, related_name="followers")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="follow_once"),
+            models.CheckConstraint(
+                condition=~models.Q(follower=models.F("followed")), name="no_self_follow"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.follower} follows {self.followed}"

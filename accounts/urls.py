@@ -9,4 +9,5 @@ urlpatterns = [
     path("tokens/created/", views.token_created, name="token_created"),
     path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_revoke"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("follow/<str:username>/", views.follow, name="follow"),
 ]

@@ -1,4 +1,4 @@
-"""The settings page, personal API tokens and one-click unsubscribe."""
+"""The settings page, personal API tokens, one-click unsubscribe and following players."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts import follows
 from accounts.forms import PreferencesForm, TokenForm
 from accounts.models import ApiToken
 from accounts.tokens import last_used
@@ -96,3 +97,20 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         unsubscription.apply()
     context = {"unsubscription": unsubscription, "done": unsubscription.done}
     return render(request, "account/unsubscribe.html", context)
+
+
+@login_required
+@require_POST
+def follow(request: HttpRequest, username: str) -> HttpResponse:
+    """Follow (or, with ``stop``, stop following) a player; back to their profile."""
+    try:
+        if request.POST.get("stop"):
+            followed = follows.unfollow(request.user, username)
+            messages.success(request, f"You no longer follow {followed.username}.")
+        else:
+            followed = follows.follow(request.user, username)
+            messages.success(request, f"You follow {followed.username}: their open tables come first in the lobby.")
+    except follows.FollowRefused as exc:
+        messages.error(request, exc.message)
+        return HttpResponse(exc.message, status=exc.status)
+    return redirect("games:player", followed.username)

@@ -30,6 +30,13 @@ def looks_like_invite_code(value: object) -> bool:
     return isinstance(value, str) and INVITE_CODE.fullmatch(value) is not None
 
 
+TABLE_LANGUAGES = [
+    ("en", "English"), ("de", "Deutsch"), ("es", "Español"), ("fr", "Français"),
+    ("it", "Italiano"), ("nl", "Nederlands"), ("pl", "Polski"), ("pt", "Português"),
+    ("ru", "Русский"), ("tr", "Türkçe"), ("zh", "中文"), ("ja", "日本語"),
+]
+
+
 def new_seed() -> int:
     return secrets.randbits(62)
 
@@ -81,6 +88,8 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     # Whether the result changes the players' ratings (games.play.ratings).
     rated = models.BooleanField(default=True)
+    # The language the table talks in (chat), for the lobby's filter; "" when any.
+    language = models.CharField(max_length=8, blank=True, choices=TABLE_LANGUAGES)
     # Time control, chosen at creation (games.clocks): 0 days per move means no clock.
     clock_days = models.PositiveSmallIntegerField(default=0)
     bank_cap_days = models.PositiveSmallIntegerField(default=0)  # 0: no time bank

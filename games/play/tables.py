@@ -19,11 +19,12 @@ from games import engine, events
 from games.engine import GameRules
 from games.engine.bots import LEVELS as BOT_LEVELS
 from games.errors import Conflict, Forbidden, InvalidInput, NotAPlayer
-from games.models import Game, Seat
+from games.models import TABLE_LANGUAGES, Game, Seat
 from games.play.locking import locked_game, one_transaction, require_open
 from games.play.time_control import clean_time_control
 from games.play.waiting import autoplay_due, update_waiting
 from games.read import fairness
+from games.read import tables as lists
 
 MAX_INVITES = 10
 _RENUMBER_OFFSET = 1000  # above any seat number, so renumbering never collides
@@ -120,6 +121,14 @@ def _resolve_invitees(invite: Iterable[str]) -> list[int | str]:
     return resolved
 
 
+def _clean_language(language: object) -> str:
+    if language in ("", None):
+        return ""
+    if language not in dict(TABLE_LANGUAGES):
+        raise InvalidInput("Choose the table's language from the list.")
+    return language
+
+
 def clean_entropy(entropy: object) -> str:
     """A player's own randomness: any printable text up to 64 characters, or nothing."""
     if entropy is None:
@@ -166,6 +175,7 @@ def game_create(
     bots: Sequence[str | None] | Mapping[str, str] | None = None,
     entropy: str = "",
     rated: bool = True,
+    language: str = "",
 ) -> Game:
     """Open a table for ``game`` with the creator in the first seat that is not a bot's.
 
@@ -190,6 +200,7 @@ def game_create(
         is_public=bool(public),
         random_seat_order=bool(random_seat_order),
         rated=bool(rated),
+        language=_clean_language(language),
         creator=creator,
         **clean_time_control(time_control),
     )
@@ -242,6 +253,19 @@ def game_join(
     if len(free) == 1:
         game_start(game=table)
     return table
+
+
+def quick_match(*, user, slug: str) -> Game:
+    """Seat ``user`` at the best open public table of ``slug`` (the fullest, then the
+    oldest), or open a new one for two (or the fewest the game allows)."""
+    rules = rules_for(slug)
+    for game_id in lists.quick_match_candidates(user=user, slug=slug):
+        try:
+            return game_join(game_id=game_id, user=user)
+        except (Conflict, Forbidden):  # taken or started meanwhile: the next one
+            continue
+    players = max(rules.min_players, min(2, rules.max_players))
+    return game_create(creator=user, game=slug, players=players)
 
 
 @one_transaction

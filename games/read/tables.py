@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F
+from django.db.models import Count, Exists, F, OuterRef
 
+from accounts.follows import followed_ids
 from games.models import ChatMessage, Game, LogNote, Seat
 from games.read.clocks import annotate_clocks
 from games.read.names import game_visible_to, seat_of, with_seats
@@ -49,18 +50,56 @@ def my_games(*, user) -> MyGames:
     return result
 
 
-def lobby(*, user=None) -> list[Game]:
-    """Public tables waiting for players, the fullest first."""
+@dataclass(frozen=True)
+class LobbyFilter:
+    title: str = ""
+    players: int | None = None
+    clock: str = ""  # "none": no time limit; "clock": any time limit; "": either
+    rated: bool | None = None
+    language: str = ""
+
+
+def lobby(*, user=None, only: LobbyFilter | None = None) -> list[Game]:
+    """Public tables waiting for players: those of players ``user`` follows first, then
+    the fullest."""
+    only = only or LobbyFilter()
     games = (
         Game.objects.filter(status=Game.Status.OPEN, is_public=True)
         .annotate(taken=Count("seats"))
         .filter(taken__lt=F("players"))
-        .order_by("-taken", "created_at")
     )
+    if only.title:
+        games = games.filter(game=only.title)
+    if only.players:
+        games = games.filter(players=only.players)
+    if only.clock == "none":
+        games = games.filter(clock_days=0)
+    elif only.clock == "clock":
+        games = games.filter(clock_days__gt=0)
+    if only.rated is not None:
+        games = games.filter(rated=only.rated)
+    if only.language:
+        games = games.filter(language=only.language)
+    followed = followed_ids(user) if user is not None else set()
+    games = games.annotate(
+        by_followed=Exists(Seat.objects.filter(game=OuterRef("pk"), user__in=followed))
+    ).order_by("-by_followed", "-taken", "created_at")
     games = list(with_seats(games)[:100])
     for game in games:
         game.joined = seat_of(game, user) is not None
     return games
+
+
+def quick_match_candidates(*, user, slug: str) -> list[int]:
+    """Open public tables of ``slug`` that ``user`` could join, the best first."""
+    games = (
+        Game.objects.filter(game=slug, status=Game.Status.OPEN, is_public=True)
+        .exclude(seats__user=user)
+        .annotate(taken=Count("seats"))
+        .filter(taken__lt=F("players"))
+        .order_by("-taken", "created_at")
+    )
+    return list(games.values_list("pk", flat=True)[:20])
 
 
 def last_chat_id(game: Game) -> int:

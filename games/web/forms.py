@@ -9,7 +9,7 @@ from django import forms
 
 from games.engine import GameRules
 from games.engine.bots import LEVELS as BOT_LEVELS
-from games.models import Game
+from games.models import TABLE_LANGUAGES, Game
 from games.play.time_control import BANK_CAP_DAYS, CLOCK_DAYS
 from games.read.names import BOT_LEVEL_CHOICES
 
@@ -32,6 +32,12 @@ class TableForm(forms.Form):
         initial=True,
         label="Rated",
         help_text="The result changes the players' ratings at this game.",
+    )
+    language = forms.ChoiceField(
+        required=False,
+        choices=[("", "Any language"), *TABLE_LANGUAGES],
+        label="Table language",
+        help_text="The language you would like to chat in; the lobby can filter by it.",
     )
     seat_order = forms.ChoiceField(
         choices=SEAT_ORDERS, initial="random", widget=forms.RadioSelect, label="Seat order"

@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from accounts.follows import follows
 from games.engine import registry
 from games.models import Rating
 from games.read import players, ratings
@@ -16,7 +17,7 @@ from games.read import players, ratings
 def player(request, username: str):
     person = get_object_or_404(get_user_model(), username=username, is_active=True)
     hidden = person.profile_hidden and request.user != person
-    context = {"person": person, "hidden": hidden}
+    context = {"person": person, "hidden": hidden, "following": follows(request.user, person)}
     if not hidden:
         context.update(players.profile(person))
     return render(request, "games/player.html", context)

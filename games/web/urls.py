@@ -7,6 +7,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
     path("lobby/", views.lobby, name="lobby"),
+    path("quick-match/<slug:slug>", views.quick_match, name="quick_match"),
     path("rules/<slug:slug>/", views.rules, name="rules"),
     path("fair-dice/", views.fair_dice, name="fairness"),
     path("players/<str:username>/", player_views.player, name="player"),

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
-from games.engine import Action, MalformedAction
+from games.engine import Action, MalformedAction, registry
 from games.engine import deals as engine_deals
 from games.errors import (
     Conflict,
@@ -30,7 +30,7 @@ from games.errors import (
     SnapshotUnreadable,
     StaleVersion,
 )
-from games.models import ChatMessage, Game, Seat, looks_like_invite_code
+from games.models import TABLE_LANGUAGES, ChatMessage, Game, Seat, looks_like_invite_code
 from games.play import acting, presence, seats, tables
 from games.play import chat as table_chat
 from games.read import fairness, game_page
@@ -68,8 +68,41 @@ def rules(request, slug: str):
 
 
 def lobby(request):
-    context = {"tables": lists.lobby(user=request.user), "playable": catalogue.playable()}
+    only = _lobby_filter(request.GET)
+    context = {
+        "tables": lists.lobby(user=request.user, only=only),
+        "playable": catalogue.playable(),
+        "only": only,
+        "languages": TABLE_LANGUAGES,
+    }
     return render(request, "games/lobby.html", context)
+
+
+def _lobby_filter(params) -> lists.LobbyFilter:
+    """The lobby's filters as given; values that make no sense are ignored."""
+    title = params.get("title", "")
+    players = params.get("players", "")
+    language = params.get("language", "")
+    return lists.LobbyFilter(
+        title=title if title in registry.slugs() else "",
+        players=int(players) if players in {"2", "3", "4", "5", "6"} else None,
+        clock=params.get("clock", "") if params.get("clock") in ("none", "clock") else "",
+        rated={"yes": True, "no": False}.get(params.get("rated", "")),
+        language=language if language in dict(TABLE_LANGUAGES) else "",
+    )
+
+
+@login_required
+@require_POST
+@throttle("table_create")
+def quick_match(request, slug: str):
+    """Seat me at the best open table of this game, or open one."""
+    try:
+        table = tables.quick_match(user=request.user, slug=slug)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:lobby")
+    return redirect("games:game", table.pk)
 
 
 @login_required
@@ -103,6 +136,7 @@ def create(request):
                 bots=form.bot_seats(),
                 entropy=form.cleaned_data["entropy"],
                 rated=form.cleaned_data["rated"],
+                language=form.cleaned_data["language"],
             )
         except GameError as exc:
             form.add_error(None, exc.message)
