@@ -185,6 +185,10 @@ def test_a_person_plays_a_whole_game_against_two_bots_whose_moves_appear_by_them
     assert username in names and len(set(names)) == 3, names
     winners = title.removesuffix(" wins").removeprefix("Shared win: ").split(", ")
     assert set(winners) <= set(names), (winners, names)
+    # A rated game: the person's rating moved, and so did the (first) computer player's.
+    changed = [rows.nth(i).locator("td.rating-change").inner_text().strip() for i in range(3)]
+    assert re.search(r"\([+-]\d+\)", changed[names.index(username)]), changed
+    assert sum(1 for text in changed if re.search(r"\([+-]\d+\)", text)) >= 2, changed
     for i, name in enumerate(names):
         row = rows.nth(i)
         assert re.fullmatch(r"-?\d+", row.locator("td strong").inner_text()), name
