@@ -18,6 +18,8 @@ class GameInfo:
     players: str
     blurb: str
     playable: bool
+    #: How many computer opponents "Play against the computer" offers (1 to 4).
+    opponent_counts: tuple[int, ...] = ()
 
 
 CATALOGUE = (
@@ -67,7 +69,9 @@ def games() -> list[GameInfo]:
         if slug in registered:
             rules = engine.get(slug)
             players = f"{rules.min_players}–{rules.max_players}"
-            infos.append(GameInfo(slug, rules.name, players, rules.blurb or blurb, True))
+            infos.append(
+                GameInfo(slug, rules.name, players, rules.blurb or blurb, True, opponents(rules))
+            )
             continue
         infos.append(GameInfo(slug, name, players, blurb, False))
     known = {info.slug for info in infos}
@@ -75,10 +79,26 @@ def games() -> list[GameInfo]:
         rules = engine.get(slug)
         infos.append(
             GameInfo(
-                slug, rules.name, f"{rules.min_players}–{rules.max_players}", rules.blurb, True
+                slug,
+                rules.name,
+                f"{rules.min_players}–{rules.max_players}",
+                rules.blurb,
+                True,
+                opponents(rules),
             )
         )
     return infos
+
+
+MAX_COMPUTER_OPPONENTS = 4
+DEFAULT_COMPUTER_OPPONENTS = 2
+
+
+def opponents(rules) -> tuple[int, ...]:
+    """The numbers of computer opponents a game allows against one person (1 to 4)."""
+    low = max(1, rules.min_players - 1)
+    high = min(MAX_COMPUTER_OPPONENTS, rules.max_players - 1)
+    return tuple(range(low, high + 1))
 
 
 def playable() -> list[GameInfo]:

@@ -153,13 +153,22 @@ def create(request):
 @require_POST
 @throttle("table_create")
 def play_computer(request):
-    """One click: a private game against bots, started at once (three players when allowed)."""
+    """One click: a private game against 1 to 4 bots of one level, started at once."""
     try:
         rules = tables.rules_for(request.POST.get("game"))
     except InvalidInput:
         raise Http404("There is no such game.") from None
     level = request.POST.get("level") or COMPUTER_LEVEL
-    players = min(max(rules.min_players, 3), rules.max_players)
+    allowed = catalogue.opponents(rules)
+    default = min(max(catalogue.DEFAULT_COMPUTER_OPPONENTS, allowed[0]), allowed[-1])
+    asked = request.POST.get("opponents") or str(default)
+    if asked not in {str(n) for n in allowed}:
+        messages.error(
+            request,
+            f"{rules.name} can be played against {allowed[0]} to {allowed[-1]} computer players.",
+        )
+        return redirect("games:home")
+    players = int(asked) + 1
     try:
         table = tables.game_create(
             creator=request.user,
@@ -432,7 +441,9 @@ def _composer(context: dict) -> deals.Composer | None:
     terms = context.get("deal_terms")
     if terms is None:
         return None
-    counterable = [(d["id"], d["text"]) for d in context["deals"] if d["to_me"] and not d["standing"]]
+    counterable = [
+        (d["id"], d["text"]) for d in context["deals"] if d["to_me"] and not d["standing"]
+    ]
     return deals.composer(terms, context["names"], counterable)
 
 
@@ -456,9 +467,7 @@ def deal(request, game_id: int):
             raise Conflict("You cannot make an offer now.")
         counterable = engine_deals.answerable(state, mine.number)
         action = deals.posted_offer(terms, request.POST, counterable)
-        acting.game_act(
-            game_id=game_id, user=request.user, action=action, expected_version=version
-        )
+        acting.game_act(game_id=game_id, user=request.user, action=action, expected_version=version)
     except GameError as exc:
         return _answer(request, game_id, exc)
     return _answer(request, game_id)

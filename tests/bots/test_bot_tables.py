@@ -135,7 +135,9 @@ def test_the_api_takes_bot_seats_by_number(api):
     response = post_json(api, "/api/games", {"game": "toy", "players": 3, "bots": {"2": "greedy"}})
     assert response.status_code == 201
     assert response.json()["status"] == "open"
-    assert Seat.objects.filter(number=2, controller=Seat.Controller.BOT, controller_level="greedy").exists()
+    assert Seat.objects.filter(
+        number=2, controller=Seat.Controller.BOT, controller_level="greedy"
+    ).exists()
 
 
 def test_the_api_refuses_a_table_of_bots_only(api):
@@ -187,6 +189,37 @@ def test_one_click_starts_a_game_against_the_computer(client, ana, run_on_commit
     assert game.status == Game.Status.ACTIVE and not game.is_public
     assert sorted(bot_level(s) for s in game.seats.all()) == ["", "greedy", "greedy"]
     assert game.rules.to_act(game.state) == (game.seats.get(user=ana).number,)
+
+
+@pytest.mark.parametrize("opponents", ["1", "3"])
+def test_one_click_plays_against_as_many_computer_players_as_chosen(
+    client, ana, run_on_commit, opponents
+):
+    client.force_login(ana)
+    with run_on_commit():
+        client.post(
+            reverse("games:play_computer"),
+            {"game": "silk-road", "opponents": opponents, "level": "random"},
+        )
+    game = Game.objects.get()
+    assert game.players == int(opponents) + 1
+    assert sorted(bot_level(s) for s in game.seats.all()) == [""] + ["random"] * int(opponents)
+
+
+def test_one_click_refuses_a_number_of_opponents_the_game_does_not_allow(client, ana):
+    client.force_login(ana)
+    response = client.post(
+        reverse("games:play_computer"), {"game": "merchant-lord", "opponents": "4"}
+    )
+    assert response.status_code == 302 and not Game.objects.exists()
+    page = client.get(response.url).content.decode()
+    assert "can be played against 1 to 3 computer players" in page
+
+
+def test_the_home_page_offers_one_to_four_opponents_where_the_game_allows(client, ana):
+    client.force_login(ana)
+    page = client.get("/").content.decode()
+    assert '<select name="opponents">' in page and '<option value="1">1</option>' in page
 
 
 def test_one_click_refuses_an_unknown_game(client, ana):
