@@ -10,12 +10,14 @@ another seat's hidden cards.
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import MailOptOut, Notification, User
 from games.engine import deals
 from games.mail.delivery import Mail, absolute_url, deliver
 from games.mail.table import Table
 from games.models import Game, Move, Seat
+from games.play import presence
 from games.read.game_page import game_result
 
 # --- entry points (called by the tasks) -------------------------------------------------
@@ -35,7 +37,8 @@ def notify_turn(
     """Tell each user who must now act in the game; returns how many mails went out.
 
     Nobody is mailed about their own move, nor when they turned turn mail off (or get the
-    digest instead), nor when they already acted by the time this runs.
+    digest instead), nor when they already acted by the time this runs, nor while they
+    have the game open.
     """
     table = Table.load(game_id)
     if table is None:
@@ -52,6 +55,8 @@ def notify_turn(
             continue
         if not seat.played_by_player:  # a stand-in plays it while they are away
             continue
+        if presence.is_present(table.game.pk, user_id, timezone.now()):
+            continue  # the table is open in front of them: the page shows it already
         # An offer to you is told by the offer mail when you get those (notify_offer).
         if (
             move is not None

@@ -21,6 +21,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from games import events
+from games.errors import Conflict
 from games.models import DEFAULTS, Game, LogNote, Seat, still_in, voters
 from games.play import ratings, results
 from games.play.locking import locked_game, one_transaction
@@ -103,6 +104,25 @@ def game_vote_end(*, game_id: int, user, agree: bool = True) -> Game:
     add_note(game, mine.number, LogNote.Kind.VOTE, text)
     if agree:
         _end_if_agreed(game, seats)
+    return game
+
+
+@one_transaction
+def game_decline_end(*, game_id: int, user) -> Game:
+    """Refuse a proposal to end the game: every vote is cleared and play goes on."""
+    game = locked_game(game_id)
+    seats = list(game.seats.select_related("user"))
+    mine = playing_seat(game, seats, user)
+    proposers = [s for s in seats if s.wants_end]
+    if not proposers:
+        raise Conflict("Nobody proposes to end this game.")
+    if mine.wants_end:
+        raise Conflict("You proposed it yourself: take your vote back instead.")
+    for seat in proposers:
+        seat.wants_end = False
+        seat.save(update_fields=["wants_end"])
+    text = f"{{p{mine.number}}} declines to end the game: play goes on."
+    add_note(game, mine.number, LogNote.Kind.VOTE, text)
     return game
 
 

@@ -2,7 +2,7 @@
 Kept in the cache, never in the database.
 
 The game page's poll and visits call ``seen`` (a cache write, so GET requests write no
-rows); a reminder is not sent to a player seen within ``PRESENT_FOR``. With a shared
+rows); a reminder is not sent to a player seen within ``present_for()``. With a shared
 cache (Redis in production, a file cache under ``runsite``) every process sees it.
 """
 
@@ -11,10 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
+from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
-PRESENT_FOR = timedelta(seconds=90)  # a few polls missed still counts as present
+
+def present_for() -> timedelta:
+    """How long a visit or poll counts as "has the game open" (a few missed polls)."""
+    return timedelta(seconds=settings.PRESENCE_SECONDS)
+
 _KEY = "presence:{game_id}:{user_id}"
 
 
@@ -27,7 +32,7 @@ def seen(game_id: int, user, now: datetime | None = None) -> None:
     if user is None or not user.is_authenticated:
         return
     now = now or timezone.now()
-    cache.set(_key(game_id, user.pk), now.timestamp(), timeout=int(PRESENT_FOR.total_seconds()))
+    cache.set(_key(game_id, user.pk), now.timestamp(), timeout=max(1, int(present_for().total_seconds())))
 
 
 def last_seen(game_id: int, user_id: int) -> datetime | None:
@@ -36,10 +41,10 @@ def last_seen(game_id: int, user_id: int) -> datetime | None:
 
 
 def present_users(pairs: Iterable[tuple[int, int]], now: datetime) -> set[tuple[int, int]]:
-    """The (game id, user id) pairs whose player was seen within ``PRESENT_FOR``."""
+    """The (game id, user id) pairs whose player was seen within ``present_for()``."""
     pairs = list(pairs)
     found = cache.get_many([_key(g, u) for g, u in pairs])
-    cutoff = (now - PRESENT_FOR).timestamp()
+    cutoff = (now - present_for()).timestamp()
     return {(g, u) for g, u in pairs if found.get(_key(g, u), 0) >= cutoff}
 
 
@@ -58,15 +63,15 @@ def watching(game_id: int, viewer: str, name: str, now: datetime | None = None) 
     """
     now = now or timezone.now()
     key = _WATCHERS.format(game_id=game_id)
-    cutoff = (now - PRESENT_FOR).timestamp()
+    cutoff = (now - present_for()).timestamp()
     found = {k: v for k, v in (cache.get(key) or {}).items() if v[0] >= cutoff}
     found[viewer] = (now.timestamp(), name)
-    cache.set(key, found, timeout=int(PRESENT_FOR.total_seconds()))
+    cache.set(key, found, timeout=max(1, int(present_for().total_seconds())))
 
 
 def watchers(game_id: int, now: datetime | None = None) -> tuple[list[str], int]:
-    """(names of signed-in spectators, number of guests) seen within ``PRESENT_FOR``."""
+    """(names of signed-in spectators, number of guests) seen within ``present_for()``."""
     now = now or timezone.now()
-    cutoff = (now - PRESENT_FOR).timestamp()
+    cutoff = (now - present_for()).timestamp()
     seen = [v for v in (cache.get(_WATCHERS.format(game_id=game_id)) or {}).values() if v[0] >= cutoff]
     return sorted(name for _, name in seen if name), sum(1 for _, name in seen if not name)

@@ -28,9 +28,13 @@ def resign(request, game_id: int):
 @login_required
 @require_POST
 def vote_end(request, game_id: int):
+    """Propose to end (or take the proposal back), agree to it, or decline it."""
     agree = request.POST.get("agree", "1") != "0"
     try:
-        endings.game_vote_end(game_id=game_id, user=request.user, agree=agree)
+        if request.POST.get("decline"):
+            endings.game_decline_end(game_id=game_id, user=request.user)
+        else:
+            endings.game_vote_end(game_id=game_id, user=request.user, agree=agree)
     except GameError as exc:
         return _answer(request, game_id, exc)
     return _answer(request, game_id)

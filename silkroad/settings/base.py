@@ -264,5 +264,9 @@ BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "1.0"))
 BOT_SEARCH_BUDGET_MS = min(int(os.environ.get("BOT_SEARCH_BUDGET_MS", "800")), 1000)
 BOT_SEARCH_ITERATIONS: int | None = None
 
+# How long after its last visit or poll a game page counts as open (no turn mail, no
+# reminder, "watching"), in seconds.
+PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "90"))
+
 # How often an open game page asks the server whether anything changed, in seconds.
 GAME_POLL_SECONDS = float(os.environ.get("GAME_POLL_SECONDS", "5"))

@@ -61,6 +61,7 @@ class Stack:
             # Bots move from the worker and pages poll as in production, only sooner.
             BOT_MOVE_DELAY_SECONDS="0.1",
             GAME_POLL_SECONDS="0.25",
+            PRESENCE_SECONDS="2",  # a closed page stops counting as open soon
         )
         env.update(self.extra_env)
         return env

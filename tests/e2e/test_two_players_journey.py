@@ -6,6 +6,7 @@ The whole stack runs for real: the web server, a Celery worker on Redis, mail to
 from __future__ import annotations
 
 import re
+import time
 
 from .stack import text_body
 
@@ -74,13 +75,33 @@ def test_two_people_sign_up_and_play_silk_road_with_turn_mail(stack, new_page):
         )
     assert len(turns) >= 3, f"turns went {turns}"
 
-    # Whoever moved second got a turn mail from the worker when the turn reached them.
-    second = turns[1]
-    mail = stack.wait_for_mail(f"{second}@example.com", "Your move")
+    # Both had the game open the whole time: the page showed each turn, so no turn mail.
+    time.sleep(2)
+    sent = [(str(m["To"]), str(m["Subject"])) for m in stack.messages()]
+    assert not [m for m in sent if "Your move" in m[1]], sent
+
+    # Whoever waits closes the page; when the turn reaches them, the worker mails them.
+    mover = seat_to_move([ana, bo])
+    waiter = bo if mover is ana else ana
+    waiting_name = names[id(waiter)]
+    waiter.goto(stack.url + "/lobby/")
+    time.sleep(3)  # past the time a closed page still counts as open (2 s here)
+    for _ in range(30):
+        if not mover.locator(".prompt.your-turn").count():
+            break
+        version_before = mover.locator("input[name=version]").first.input_value()
+        mover.locator(".choices button.choice").first.click()
+        mover.wait_for_function(
+            "v => { const i = document.querySelector('input[name=version]');"
+            " return !i || i.value !== v; }",
+            arg=version_before,
+        )
+        mover.reload()
+    mail = stack.wait_for_mail(f"{waiting_name}@example.com", "Your move")
     body = text_body(mail)
     assert game_url.split("://", 1)[1] in body or game_url in body
     assert mail["List-Unsubscribe"] and mail["List-Unsubscribe-Post"]
 
     # The log tells the story in words, and nobody sees the other's hand.
-    ana.reload()
+    ana.goto(game_url)
     assert ana.locator(".log-lines li").count() > 3

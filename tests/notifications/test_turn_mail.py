@@ -8,6 +8,7 @@ from django.test import Client
 from accounts.models import SentNotification
 from games import tasks
 from games.mail import game_mails
+from games.play import presence
 from tests.games.helpers import act, set_hands
 from tests.notifications.conftest import SITE_URL
 from tests.notifications.helpers import html_of, mails_to
@@ -140,3 +141,10 @@ def test_names_are_escaped_in_the_html_mail(duo, ana, ben, on_commit):
     assert "<b>ana</b>" not in html
     assert "&lt;b&gt;ana&lt;/b&gt;" in html
     assert "<b>ana</b> passed." in message.body  # the text part is plain text
+
+
+def test_no_turn_mail_while_the_player_has_the_game_open(duo, ana, ben):
+    presence.seen(duo.pk, ben)  # ben's page is open (a visit or a poll just now)
+    mail.outbox.clear()
+    act(duo, ana, "pass")
+    assert not [m for m in mail.outbox if "Your move" in m.subject]
