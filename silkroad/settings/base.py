@@ -225,6 +225,8 @@ elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3900")),
     }
+    if os.environ.get("CELERY_BROKER_KEYPREFIX"):  # several sites (or test runs) on one Redis
+        CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["CELERY_BROKER_KEYPREFIX"]
     if os.environ.get("CELERY_RESTORE_INTERVAL"):  # how often workers look for such tasks
         CELERY_BROKER_TRANSPORT_OPTIONS |= {
             "unacked_restore_interval": int(os.environ["CELERY_RESTORE_INTERVAL"]),

@@ -48,9 +48,6 @@ def stack(tmp_path_factory):
     reason = _missing()
     if reason:
         pytest.fail(f"browser journey needs {reason}")
-    import redis
-
-    redis.Redis.from_url(REDIS_URL).flushdb()
     running = Stack(folder=tmp_path_factory.mktemp("site"), redis_url=REDIS_URL)
     running.start()
     yield running

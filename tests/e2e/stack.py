@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +39,9 @@ class Stack:
     port: int = field(default_factory=free_port)
     processes: list[subprocess.Popen] = field(default_factory=list)
     worker: subprocess.Popen | None = None
+    # Every key this stack's broker writes starts with this: runs side by side (and a
+    # developer's own data on the same Redis) never see each other's tasks.
+    broker_prefix: str = field(default_factory=lambda: f"silkroad-test-{uuid.uuid4().hex[:12]}:")
 
     @property
     def url(self) -> str:
@@ -55,6 +59,7 @@ class Stack:
             SILKROAD_VAR_DIR=str(self.folder),
             DATABASE_URL=self.database_url or f"sqlite:///{self.folder / 'site.sqlite3'}",
             CELERY_BROKER_URL=self.redis_url,
+            CELERY_BROKER_KEYPREFIX=self.broker_prefix,
             EMAIL_FILE_PATH=str(self.mail_folder),
             SITE_URL=self.url,
             PYTHONUNBUFFERED="1",

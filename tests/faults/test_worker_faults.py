@@ -12,7 +12,6 @@ import os
 import time
 
 import pytest
-import redis
 
 from accounts.models import SentNotification
 from games.play import tables
@@ -37,7 +36,6 @@ def redis_url():
     url = os.environ.get("SILKROAD_TEST_REDIS_URL")
     if not url:
         pytest.skip("needs Redis: set SILKROAD_TEST_REDIS_URL=redis://127.0.0.1:6379/15")
-    redis.Redis.from_url(url).flushdb()  # no task left over from another test
     return url
 
 
@@ -66,7 +64,8 @@ def stack(tmp_path, redis_url, sink):
             "MAIL_RETRY_BACKOFF_SECONDS": "1",  # a retry that would mail twice does it soon
         },
     )
-    with tasks_sent_to(redis_url):
+    prefix = {"global_keyprefix": running.broker_prefix}  # this test's tasks only
+    with tasks_sent_to(redis_url, broker_transport_options=prefix):
         yield running
         running.stop()
 
