@@ -99,6 +99,10 @@ class Game(models.Model):
         max_length=10, choices=TimeoutPolicy, default=TimeoutPolicy.AUTOPLAY
     )
     timeout_bot_level = models.CharField(max_length=10, blank=True)
+    # The finished game this table is a rematch of (same players and options).
+    rematch_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematches"
+    )
 
     class Meta:
         ordering = ["-created_at"]

@@ -255,6 +255,52 @@ def game_join(
     return table
 
 
+# What a rematch keeps of the game it repeats (with the game, its options and its bots).
+REMATCH_FIELDS = (
+    "game", "players", "options", "rated", "language", "clock_days", "bank_cap_days",
+    "weekends_off", "allow_vacation", "timeout_policy", "timeout_bot_level",
+)
+
+
+@one_transaction
+def game_rematch(*, game_id: int, user) -> Game:
+    """Offer a rematch of a finished game, or accept the one on offer: the new table.
+
+    The rematch is a private table with the same game, options, time control and computer
+    players; the first person to ask opens it and the others are invited. It starts when
+    every person of the old game has accepted (seats drawn anew).
+    """
+    old = locked_game(game_id)
+    if old.status != Game.Status.FINISHED:
+        raise Conflict("A rematch is offered once the game is over.")
+    people = list(old.seats.filter(user__isnull=False).select_related("user"))
+    if not any(seat.user_id == user.pk for seat in people):
+        raise NotAPlayer("Only the players of this game can ask for a rematch.")
+    table = old.rematches.exclude(status=Game.Status.CANCELLED).order_by("pk").first()
+    if table is not None:
+        if table.status == Game.Status.OPEN and not table.seats.filter(user=user).exists():
+            return game_join(game_id=table.pk, user=user, invite_code=table.invite_code)
+        return table
+    table = Game.objects.create(
+        creator=user,
+        is_public=False,
+        random_seat_order=True,
+        rematch_of=old,
+        **{name: getattr(old, name) for name in REMATCH_FIELDS},
+    )
+    bots = [seat for seat in old.seats.all() if seat.is_bot]
+    for number, seat in enumerate(bots):
+        Seat.objects.create(
+            game=table, number=number, controller=Seat.Controller.BOT,
+            controller_level=seat.controller_level,
+        )
+    Seat.objects.create(game=table, number=len(bots), user=user)
+    _send_invites(table, [seat.user_id for seat in people if seat.user_id != user.pk])
+    if len(bots) + 1 == table.players:
+        game_start(game=table)
+    return table
+
+
 def quick_match(*, user, slug: str) -> Game:
     """Seat ``user`` at the best open public table of ``slug`` (the fullest, then the
     oldest), or open a new one for two (or the fewest the game allows)."""

@@ -62,6 +62,21 @@ def game_log(game: Game, seat: int | None, names: list[str]) -> list[dict[str, A
     return lines
 
 
+def rematch_for(game: Game, user) -> dict[str, Any] | None:
+    """The rematch of a finished game as ``user`` meets it: None when they did not play."""
+    if not user.is_authenticated or not game.seats.filter(user=user).exists():
+        return None
+    table = game.rematches.exclude(status=Game.Status.CANCELLED).order_by("pk").first()
+    if table is None:
+        return {"offered": False}
+    return {
+        "offered": True,
+        "table": table,
+        "seated": table.seats.filter(user=user).exists(),
+        "by": table.creator.username,
+    }
+
+
 def game_result(game: Game, names: list[str]) -> dict[str, Any] | None:
     if not game.result:
         return None
@@ -149,4 +164,6 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         result=game_result(game, names),
     )
     context.update(clock_context(game, mine))
+    if game.status == Game.Status.FINISHED:
+        context["rematch"] = rematch_for(game, user)
     return context

@@ -1,4 +1,5 @@
-"""Pages and posts about time and leaving: resign, vote to end, start or stop a vacation."""
+"""Pages and posts about time, leaving and what comes after: resign, vote to end, vacations,
+rematch and the next game."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from games.errors import GameError
-from games.play import endings, vacations
+from games.models import Game
+from games.play import endings, tables, vacations
+from games.read import tables as lists
 from games.web.views import _answer
 
 
@@ -63,3 +66,24 @@ def vacation_stop(request):
     vacations.vacation_stop(user=request.user)
     messages.success(request, "Welcome back: your clocks run again.")
     return _back_to_settings()
+
+
+@login_required
+@require_POST
+def rematch(request, game_id: int):
+    """Offer a rematch of a finished game, or accept the one on offer."""
+    try:
+        table = tables.game_rematch(game_id=game_id, user=request.user)
+    except GameError as exc:
+        return _answer(request, game_id, exc)
+    if table.status == Game.Status.OPEN:
+        messages.success(request, "Rematch offered: it starts when the others accept.")
+    return redirect("games:game", table.pk)
+
+
+@login_required
+@require_GET
+def next_game(request):
+    """The game that has waited longest for my move, or the lobby when none waits."""
+    waiting = lists.my_games(user=request.user).to_act
+    return redirect("games:game", waiting[0].pk) if waiting else redirect("games:lobby")

@@ -34,6 +34,8 @@ urlpatterns = [
     path("join/<str:code>", views.invite, name="invite"),
     path("games/<game_id:game_id>/resign", clock_views.resign, name="resign"),
     path("games/<game_id:game_id>/vote-end", clock_views.vote_end, name="vote_end"),
+    path("games/<game_id:game_id>/rematch", clock_views.rematch, name="rematch"),
+    path("next-game/", clock_views.next_game, name="next_game"),
     path("vacation/start", clock_views.vacation_start, name="vacation_start"),
     path("vacation/stop", clock_views.vacation_stop, name="vacation_stop"),
 ]

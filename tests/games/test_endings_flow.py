@@ -42,3 +42,68 @@ def test_agreeing_ends_the_game_by_agreement(client, duo, ana, ben):
 def test_nothing_to_decline_without_a_proposal(duo, ben):
     with pytest.raises(Conflict):
         endings.game_decline_end(game_id=duo.pk, user=ben)
+
+
+def _finished(duo, ana, ben):
+    endings.game_resign(game_id=duo.pk, user=ben)
+    duo.refresh_from_db()
+    return duo
+
+
+def test_a_rematch_is_offered_to_the_others_and_starts_when_they_accept(
+    client, duo, ana, ben, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    from games.models import Game
+
+    game = _finished(duo, ana, ben)
+    client.force_login(ana)
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert ">Rematch</button>" in page and "Next game" in page
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("games:rematch", args=[game.pk]))
+    rematch = Game.objects.get(rematch_of=game)
+    assert response.url == reverse("games:game", args=[rematch.pk])
+    assert rematch.status == "open" and not rematch.is_public
+    assert (rematch.game, rematch.players, rematch.options) == (game.game, 2, game.options)
+    assert [m.to for m in mail.outbox] == [[ben.email]]  # ben is invited
+
+    client.force_login(ben)
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert "Accept ana&#x27;s rematch" in page or "Accept ana's rematch" in page
+    client.post(reverse("games:rematch", args=[game.pk]))
+    rematch.refresh_from_db()
+    assert rematch.status == "active"
+    assert set(rematch.seats.values_list("user__username", flat=True)) == {"ana", "ben"}
+    client.post(reverse("games:rematch", args=[game.pk]))  # asking again changes nothing
+    assert Game.objects.filter(rematch_of=game).count() == 1
+
+
+def test_a_rematch_keeps_the_computer_players(ana, toy_game):
+    from games.models import Game
+    from games.play import tables
+
+    game = tables.game_create(creator=ana, game="toy", players=3, bots=[None, "random", "greedy"])
+    endings.game_resign(game_id=game.pk, user=ana)
+    rematch = tables.game_rematch(game_id=game.pk, user=ana)
+    assert rematch.status == Game.Status.ACTIVE  # nobody else to wait for
+    levels = sorted(s.controller_level for s in rematch.seats.all() if s.is_bot)
+    assert levels == ["greedy", "random"]
+
+
+def test_only_players_of_a_finished_game_can_ask_for_a_rematch(client, duo, ana, ben, cy):
+    client.force_login(ana)
+    assert client.post(reverse("games:rematch", args=[duo.pk])).status_code == 409  # not over
+    _finished(duo, ana, ben)
+    client.force_login(cy)
+    assert client.post(reverse("games:rematch", args=[duo.pk])).status_code == 403
+
+
+def test_next_game_goes_to_the_game_waiting_longest_for_me(client, duo, ana):
+    client.force_login(ana)
+    assert client.get(reverse("games:next_game")).url == reverse("games:game", args=[duo.pk])
+    act_pass = reverse("games:act", args=[duo.pk])
+    client.post(act_pass, {"action": '{"type": "pass"}', "version": "0"})
+    assert client.get(reverse("games:next_game")).url == reverse("games:lobby")
