@@ -156,8 +156,12 @@ ENDINGS = {
 }
 
 
-def replay_context(game: Game, upto: int) -> dict[str, Any]:
-    """The board of a finished game after ``upto`` moves, as a spectator sees it."""
+def replay_context(game: Game, upto: int, seat: int | None = None) -> dict[str, Any]:
+    """The board after ``upto`` moves as ``seat`` saw it then (None: a spectator).
+
+    Rebuilt from the seed and the log each time, never stored: a running game is replayed
+    only from the viewer's own view, so nothing hidden then is shown now.
+    """
     rules = game.rules
     upto = max(0, min(upto, game.version))
     state = rules.setup(game.players, dict(game.options), game.seed)
@@ -166,13 +170,13 @@ def replay_context(game: Game, upto: int) -> dict[str, Any]:
     for move in game.moves.order_by("seq")[:upto]:
         state, entries = rules.apply(state, move.seat, Action.from_json(move.action))
         lines.extend(
-            {"seq": move.seq, "seat": move.seat, "text": fill_names(entry.text, names)}
+            {"seq": move.seq, "seat": move.seat, "text": fill_names(entry.for_viewer(seat), names)}
             for entry in entries
         )
     return {
         "upto": upto,
         "total": game.version,
-        "view": rules.view(state, None),
+        "view": rules.view(state, seat),
         "names": names,
         "log": lines,
         "board_template": f"games/boards/{game.game}.html",

@@ -16,7 +16,7 @@ from games.models import Game
 from games.read import archive
 from games.read import tables as lists
 from games.read.game_page import group_choices
-from games.read.names import seat_colours
+from games.read.names import seat_colours, seat_of
 
 
 def _finished_or_404(request, game_id: int) -> Game:
@@ -66,7 +66,13 @@ def archive_list(request):
 
 @require_GET
 def replay(request, game_id: int):
-    game = _finished_or_404(request, game_id)
+    """Step through a game: anyone once it is over; during play, from your own seat's view
+    (a spectator's, for those not seated)."""
+    game = lists.game_for_user(game_id=game_id, user=request.user)
+    if game is None or game.state is None or game.status == Game.Status.CANCELLED:
+        raise Http404("There is no such game to replay.")
+    mine = seat_of(game, request.user)
+    seat = mine.number if mine is not None and game.status == Game.Status.ACTIVE else None
     try:
         upto = int(request.GET.get("move", game.version))
     except (TypeError, ValueError, OverflowError):
@@ -74,11 +80,11 @@ def replay(request, game_id: int):
     context = {
         "game": game,
         "rules": game.rules,
-        "seat": None,
+        "seat": seat,
         "choices": [],
         "choices_by_type": group_choices([]),
         "colours": seat_colours(game.players),
-        **archive.replay_context(game, upto),
+        **archive.replay_context(game, upto, seat),
     }
     return render(request, "games/replay.html", context)
 

@@ -35,3 +35,22 @@ document.addEventListener("click", (event) => {
     });
   });
 })();
+
+// Replays: ← and → step through the moves; the slider jumps when released. Without
+// JavaScript the links and the slider's "Go" button do the same.
+(function () {
+  var slider = document.querySelector("[data-replay-slider]");
+  if (!slider) return;
+  var go = function (move) {
+    var url = new URL(location.href);
+    url.searchParams.set("move", String(move));
+    location.assign(url.toString());
+  };
+  slider.addEventListener("change", function () { go(slider.value); });
+  document.addEventListener("keydown", function (event) {
+    if (event.target.closest("input, select, textarea") && event.target !== slider) return;
+    var now = Number(slider.value), last = Number(slider.max);
+    if (event.key === "ArrowLeft" && now > 0) { event.preventDefault(); go(now - 1); }
+    if (event.key === "ArrowRight" && now < last) { event.preventDefault(); go(now + 1); }
+  });
+})();

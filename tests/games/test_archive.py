@@ -104,9 +104,25 @@ def test_a_replay_shows_the_game_after_the_chosen_move(client, toy_game, ana, be
     assert odd.status_code == 200
 
 
-def test_a_running_game_has_no_replay_or_export_yet(client, duo):
-    for name in ("games:replay", "games:export_json", "games:export_text"):
+def test_a_running_game_has_no_export_yet(client, duo):
+    for name in ("games:export_json", "games:export_text"):
         assert client.get(reverse(name, args=[duo.pk])).status_code == 404
+
+
+def test_a_running_game_replays_only_from_the_viewers_own_view(client, duo, ana, ben):
+    act(duo, ana, "pass")  # ana draws a card: only she is told which
+    move = duo.moves.get(seq=1)
+    private = [e for e in move.log if e["private"]]
+    told_ana = private[0]["private"]["0"].replace("{p0}", "ana")
+    client.force_login(ana)
+    mine = client.get(reverse("games:replay", args=[duo.pk]), {"move": 1}).content.decode()
+    assert told_ana in mine and "as your seat saw it" in mine
+    client.force_login(ben)
+    theirs = client.get(reverse("games:replay", args=[duo.pk]), {"move": 1}).content.decode()
+    assert told_ana not in theirs
+    guest = client.__class__()
+    watched = guest.get(reverse("games:replay", args=[duo.pk]), {"move": 1}).content.decode()
+    assert told_ana not in watched and "as a spectator saw it" in watched
 
 
 def test_the_text_record_reads_move_by_move(client, toy_game, ana, ben):
