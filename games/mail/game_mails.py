@@ -18,13 +18,16 @@ from games.mail.delivery import Mail, absolute_url, deliver
 from games.mail.table import Table
 from games.models import Game, Move, Seat
 from games.play import presence
-from games.read.game_page import game_result
+from games.read.game_page import game_result, since_last_turn
 
 # --- entry points (called by the tasks) -------------------------------------------------
 
 
 def _turn_mail(table: Table, seat: Seat, move: Move | None) -> Mail:
-    context = {**table.context(seat), "happened": table.public_log(move)}
+    """"Your move", with what the others did since the player's last move, in words."""
+    upto = move.seq if move is not None else None
+    since = since_last_turn(table.game, seat.number, table.names, upto=upto)
+    context = {**table.context(seat), "since": since}
     return Mail(Notification.TURN, "turn", f"Your move in {table.title}", context)
 
 

@@ -47,6 +47,33 @@ def group_choices(choices: list[Choice]) -> dict[str, list[Choice]]:
     return grouped
 
 
+SINCE_SHOWN = 12  # "since your last turn" lists at most this many lines (the latest)
+
+
+def since_last_turn(
+    game: Game, seat: int, names: list[str], upto: int | None = None
+) -> dict[str, Any] | None:
+    """What the others did since ``seat`` last moved (up to move ``upto``), as ``seat``
+    may read it: {"moves": count, "lines": [...], "more": lines left out}; None when
+    nothing happened or the seat has not moved yet and nothing came before."""
+    moves = game.moves.all() if upto is None else game.moves.filter(seq__lte=upto)
+    mine = moves.filter(seat=seat).order_by("-seq").values_list("seq", flat=True).first() or 0
+    others = [m for m in moves.filter(seq__gt=mine).order_by("seq") if m.seat != seat]
+    if not others:
+        return None
+    lines = [
+        fill_names(LogEntry.from_json(data).for_viewer(seat), names)
+        for move in others
+        for data in move.log
+    ]
+    return {
+        "moves": len(others),
+        "since": mine,
+        "lines": lines[-SINCE_SHOWN:],
+        "more": max(0, len(lines) - SINCE_SHOWN),
+    }
+
+
 def game_log(game: Game, seat: int | None, names: list[str]) -> list[dict[str, Any]]:
     """Every log line as ``seat`` may read it, names filled in, oldest first."""
     lines = []
@@ -161,6 +188,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         deal_terms=deal_terms,
         deals=open_deals(game, state, seat, names, choices),
         log=game_log(game, seat, names),
+        since_my_turn=since_last_turn(game, seat, names) if in_play else None,
         result=game_result(game, names),
     )
     context.update(clock_context(game, mine))
