@@ -37,6 +37,14 @@ TABLE_LANGUAGES = [
 ]
 
 
+# What people call the computer players' levels (games.engine.bots.LEVELS), everywhere.
+BOT_LEVEL_NAMES = {"random": "Easy", "greedy": "Medium", "search": "Strong"}
+
+
+def bot_name(level: str) -> str:
+    return f"Bot ({BOT_LEVEL_NAMES.get(level, level)})"
+
+
 def new_seed() -> int:
     return secrets.randbits(62)
 
@@ -188,7 +196,7 @@ class Seat(models.Model):
     def display_name(self) -> str:
         if self.user_id:
             return self.user.username
-        return f"Bot ({self.controller_level})" if self.is_bot else "Empty seat"
+        return bot_name(self.controller_level) if self.is_bot else "Empty seat"
 
     @property
     def is_bot(self) -> bool:

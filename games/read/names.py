@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
-from games.models import Game, Seat
+from games.models import BOT_LEVEL_NAMES, Game, Seat
 
 # What people call the bot levels of ``games.engine.bots.LEVELS``.
-BOT_LEVEL_NAMES = {"random": "easy", "greedy": "medium", "search": "strong"}
 BOT_LEVEL_CHOICES = [
-    (level, f"Computer: {level} ({name})") for level, name in BOT_LEVEL_NAMES.items()
+    (level, f"Computer: {name}") for level, name in BOT_LEVEL_NAMES.items()
 ]
 
 # Okabe–Ito: tells seats apart for colour-blind players too (boards add letters).
@@ -46,7 +45,7 @@ def seat_usernames(game: Game) -> list[str]:
 
 
 def _number_twin_bots(game: Game, names: list[str]) -> list[str]:
-    """Two "Bot (greedy)" at a table become "Bot 1 (greedy)" and "Bot 2 (greedy)"."""
+    """Two "Bot (Medium)" at a table become "Bot 1 (Medium)" and "Bot 2 (Medium)"."""
     bots = {s.number: s.controller_level for s in game.seats.all() if s.is_bot}
     levels = list(bots.values())
     counted: dict[str, int] = {}
@@ -54,7 +53,7 @@ def _number_twin_bots(game: Game, names: list[str]) -> list[str]:
         level = bots[number]
         if levels.count(level) > 1 and number < len(names):
             counted[level] = counted.get(level, 0) + 1
-            names[number] = f"Bot {counted[level]} ({level})"
+            names[number] = f"Bot {counted[level]} ({BOT_LEVEL_NAMES.get(level, level)})"
     return names
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import Game, Rating, RatingChange
-from games.read.names import BOT_LEVEL_NAMES
+from games.models import Game, Rating, RatingChange, bot_name
 
 LEADERBOARD_SIZE = 100
 
@@ -14,7 +13,7 @@ LEADERBOARD_SIZE = 100
 def rating_name(rating: Rating) -> str:
     if rating.user_id is not None:
         return rating.user.username
-    return f"Computer ({BOT_LEVEL_NAMES.get(rating.bot_level, rating.bot_level)})"
+    return bot_name(rating.bot_level)
 
 
 def game_changes(game: Game) -> dict[int, dict[str, Any]]:

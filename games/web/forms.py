@@ -9,7 +9,7 @@ from django import forms
 
 from games.engine import GameRules
 from games.engine.bots import LEVELS as BOT_LEVELS
-from games.models import TABLE_LANGUAGES, Game
+from games.models import BOT_LEVEL_NAMES, TABLE_LANGUAGES, Game
 from games.play.time_control import BANK_CAP_DAYS, CLOCK_DAYS
 from games.read.names import BOT_LEVEL_CHOICES
 
@@ -94,7 +94,7 @@ class TableForm(forms.Form):
     )
     timeout_bot_level = forms.ChoiceField(
         required=False,
-        choices=[(level, level.capitalize()) for level in BOT_LEVELS],
+        choices=[(level, BOT_LEVEL_NAMES.get(level, level.capitalize())) for level in BOT_LEVELS],
         initial="greedy",
         label="Bot that plays for them",
         help_text="Only when a bot plays for players whose time ran out.",

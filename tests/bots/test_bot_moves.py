@@ -21,7 +21,7 @@ def human_seat(game, user) -> int:
 def test_a_table_of_one_person_and_two_bots_starts_at_once(table_with_bots, ana):
     game = table_with_bots(ana, ["random", "greedy", None])
     assert game.status == Game.Status.ACTIVE
-    assert [s.display_name for s in game.seats.all()] == ["Bot (random)", "Bot (greedy)", "ana"]
+    assert [s.display_name for s in game.seats.all()] == ["Bot (Easy)", "Bot (Medium)", "ana"]
     # Both bots moved before ana (a red card lets a bot play again).
     assert game.version >= 2
     assert set(Move.objects.filter(game=game).values_list("seat", flat=True)) == {0, 1}

@@ -65,7 +65,7 @@ def test_the_random_seat_order_shuffles_bots_and_people(ana):
 
 def test_bot_seats_are_named_after_their_level(ana):
     table = open_toy(ana, [None, "random", "search"])
-    assert [s.display_name for s in table.seats.all()] == ["ana", "Bot (random)", "Bot (search)"]
+    assert [s.display_name for s in table.seats.all()] == ["ana", "Bot (Easy)", "Bot (Strong)"]
 
 
 @pytest.mark.parametrize(
@@ -170,14 +170,14 @@ def test_the_table_form_seats_bots(client, ana, run_on_commit):
     assert seats(game) == [(0, "ana", ""), (1, "", "random"), (2, "", "greedy")]
     assert game.status == Game.Status.ACTIVE
     page = client.get(response.url).content.decode()
-    assert "Bot (random)" in page and "Bot (greedy)" in page
+    assert "Bot (Easy)" in page and "Bot (Medium)" in page
 
 
 def test_the_table_form_offers_a_computer_player_per_seat(client, ana):
     client.force_login(ana)
     page = client.get(reverse("games:create") + "?game=toy").content.decode()
     assert 'name="bot_1"' in page and 'name="bot_3"' in page and 'name="bot_4"' not in page
-    assert "Computer: search (strong)" in page
+    assert "Computer: Strong" in page
 
 
 def test_one_click_starts_a_game_against_the_computer(client, ana, run_on_commit):
@@ -237,7 +237,7 @@ def test_the_home_page_offers_to_play_against_the_computer(client, ana):
 
 def test_two_bots_of_one_level_get_numbers_in_the_game(ana):
     table = open_toy(ana, [None, "greedy", "search", "greedy"])
-    assert seat_names(table) == ["ana", "Bot 1 (greedy)", "Bot (search)", "Bot 2 (greedy)"]
+    assert seat_names(table) == ["ana", "Bot 1 (Medium)", "Bot (Strong)", "Bot 2 (Medium)"]
 
 
 def test_one_click_lets_the_player_choose_how_strong_the_computer_is(client, ana, run_on_commit):
