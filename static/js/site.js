@@ -54,3 +54,26 @@ document.addEventListener("click", (event) => {
     if (event.key === "ArrowRight" && now < last) { event.preventDefault(); go(now + 1); }
   });
 })();
+
+// A double click sends once: the button that sent a form is disabled until the answer
+// comes (HTMX) or, for a plain post, until the next page loads; after 8 s it comes back
+// anyway, in case the answer never does. Disabled after the form's data is taken.
+(function () {
+  var release = function (button) {
+    button.disabled = false;
+    button.removeAttribute("aria-busy");
+  };
+  document.addEventListener("submit", function (event) {
+    var button = event.submitter;
+    if (!button || button.form !== event.target) return;
+    setTimeout(function () {
+      button.disabled = true;
+      button.setAttribute("aria-busy", "true");
+      setTimeout(function () { release(button); }, 8000);
+    }, 0);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail && event.detail.elt && event.detail.elt.closest("form");
+    if (form) form.querySelectorAll("button[aria-busy]").forEach(release);
+  });
+})();
