@@ -119,6 +119,10 @@ def game_result(game: Game, names: list[str]) -> dict[str, Any] | None:
         key=lambda score: (score["place"], score["seat"]),
     )
     result["rated"] = bool(changes)
+    # Nobody scored and nobody left (ended by agreement): a table of blanks says nothing.
+    result["has_table"] = any(
+        score["score"] is not None or score.get("left") for score in result["scores"]
+    )
     return result
 
 

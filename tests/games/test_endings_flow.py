@@ -107,3 +107,17 @@ def test_next_game_goes_to_the_game_waiting_longest_for_me(client, duo, ana):
     act_pass = reverse("games:act", args=[duo.pk])
     client.post(act_pass, {"action": '{"type": "pass"}', "version": "0"})
     assert client.get(reverse("games:next_game")).url == reverse("games:lobby")
+
+
+def test_a_game_ended_by_agreement_shows_no_empty_score_table(client, duo, ana, ben):
+    endings.game_vote_end(game_id=duo.pk, user=ana)
+    endings.game_vote_end(game_id=duo.pk, user=ben)
+    client.force_login(ana)
+    page = client.get(reverse("games:game", args=[duo.pk])).content.decode()
+    assert "No winner" in page and '<table class="scores">' not in page
+
+
+def test_unknown_pages_answer_in_the_sites_style(client):
+    page = client.get("/no/such/page/")
+    assert page.status_code == 404 and "Nothing here" in page.content.decode()
+    assert "favicon.svg" in page.content.decode()
