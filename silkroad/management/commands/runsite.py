@@ -17,8 +17,25 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 
+def site_url(addrport: str) -> str:
+    """The address people reach the site at, for links in mail: ``8001`` → on this machine."""
+    host, _, port = addrport.rpartition(":")
+    if not port.isdigit():
+        host, port = addrport, "8000"
+    if host in ("", "0.0.0.0", "::", "[::]"):
+        host = "localhost" if host else "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt  # SIGTERM (a service manager, a container) stops like Ctrl-C
+
+
 class Command(BaseCommand):
-    help = "Migrate, then run the web server, a Celery worker and Celery beat until Ctrl-C."
+    help = (
+        "Migrate, then run the web server, a Celery worker and Celery beat until Ctrl-C or "
+        "SIGTERM. Takes an address like runserver: [host:]port (default 127.0.0.1:8000)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
@@ -40,8 +57,11 @@ class Command(BaseCommand):
         # The worker and beat read their settings module from the environment: give them
         # the one this command runs with (the Celery app would default to production).
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": os.environ["DJANGO_SETTINGS_MODULE"]}
+        # Links in mail point where this site answers, unless SITE_URL says otherwise.
+        env.setdefault("SITE_URL", site_url(addrport))
+        signal.signal(signal.SIGTERM, _stop)
         children = [subprocess.Popen(command, env=env) for command in commands]
-        self.stdout.write(f"Silkroad is running at http://{addrport}/ (Ctrl-C stops it).")
+        self.stdout.write(f"Silkroad is running at {env['SITE_URL']}/ (Ctrl-C stops it).")
         try:
             while all(child.poll() is None for child in children):
                 time.sleep(0.5)
