@@ -18,6 +18,7 @@ from games.mail.delivery import Mail, absolute_url, deliver
 from games.mail.table import Table
 from games.models import Game, Move, Seat
 from games.play import presence
+from games.read.clocks import time_control_text
 from games.read.game_page import game_result, since_last_turn
 
 # --- entry points (called by the tasks) -------------------------------------------------
@@ -146,6 +147,7 @@ def notify_invited(*, game_id: int, email_or_user_id: int | str) -> int:
         "players": table.game.players,
         "taken": len(table.seats),
         "blurb": table.rules.blurb,
+        "time_control": time_control_text(table.game),
     }
     mail = Mail(
         Notification.INVITED,

@@ -9,7 +9,7 @@ from typing import Any
 from games.engine import Action, LogEntry, deals
 from games.engine.contract import fill_names
 from games.models import DEFAULTS, Game
-from games.read.clocks import clock_context
+from games.read.clocks import clock_context, time_control_text
 from games.read.fairness import fairness_context
 from games.read.names import seat_colours, seat_names, seat_of, seat_usernames
 from games.read.ratings import game_changes
@@ -172,6 +172,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         # defaults show their own badge with the clocks).
         "away": [s.number for s in game.seats.all() if s.stand_in not in ("", DEFAULTS)],
         "fairness": fairness_context(game, names),
+        "time_control": time_control_text(game),
     }
     if not started:
         return context

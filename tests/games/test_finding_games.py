@@ -88,3 +88,20 @@ def test_following_yourself_or_nobody_is_refused_clearly(client, ana):
     assert client.post(reverse("accounts:follow", args=["ana"])).status_code == 400
     assert client.post(reverse("accounts:follow", args=["nobody"])).status_code == 404
     assert not Follow.objects.exists()
+
+
+def test_the_table_page_and_the_invitation_tell_the_time_control(
+    client, toy_game, ana, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    with django_capture_on_commit_callbacks(execute=True):
+        table = tables.game_create(
+            creator=ana, game="toy", players=2, time_control={"days": 3},
+            invite=["friend@example.com"],
+        )
+    page = client.get(reverse("games:game", args=[table.pk])).content.decode()
+    assert "Time: 3 days per move" in page
+    (invitation,) = mail.outbox
+    assert "Time: 3 days per move" in invitation.body
+    assert "3 days a move" in _lobby(client)
