@@ -74,19 +74,30 @@ def since_last_turn(
     }
 
 
-def game_log(game: Game, seat: int | None, names: list[str]) -> list[dict[str, Any]]:
-    """Every log line as ``seat`` may read it, names filled in, oldest first."""
+LOG_SHOWN = 30  # the page and the API carry the latest lines; the replay has them all
+
+
+def game_log(
+    game: Game, seat: int | None, names: list[str], limit: int | None = LOG_SHOWN
+) -> list[dict[str, Any]]:
+    """The latest ``limit`` log lines (all with None) as ``seat`` may read them, names
+    filled in, oldest first. Only the moves needed are read, so a page costs the same at
+    move 30 and at move 3,000."""
+    moves = game.moves.order_by("-seq")
+    moves = list(moves[:limit] if limit is not None else moves)
+    first = moves[-1].seq if moves else 0
     lines = []
-    for move in game.moves.all():
+    for move in reversed(moves):
         for data in move.log:
             entry = LogEntry.from_json(data)
             text = fill_names(entry.for_viewer(seat), names)
             lines.append({"seq": move.seq, "seat": move.seat, "text": text, "at": move.created_at})
-    for note in game.notes.all():  # resignations, timeouts, votes: after their move
+    # Resignations, timeouts, votes: after their move (a note made before any move has seq 0).
+    for note in game.notes.filter(seq__gte=first if limit is not None else 0):
         text = fill_names(note.text, names)
         lines.append({"seq": note.seq, "seat": note.seat, "text": text, "at": note.created_at})
     lines.sort(key=lambda line: line["seq"])  # stable: a move's own lines stay first
-    return lines
+    return lines[-limit:] if limit is not None else lines
 
 
 def rematch_for(game: Game, user) -> dict[str, Any] | None:
@@ -193,6 +204,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         deal_terms=deal_terms,
         deals=open_deals(game, state, seat, names, choices),
         log=game_log(game, seat, names),
+        log_earlier=game.version > LOG_SHOWN,
         since_my_turn=since_last_turn(game, seat, names) if in_play else None,
         result=game_result(game, names),
     )

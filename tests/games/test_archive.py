@@ -151,3 +151,14 @@ def test_the_api_pages_a_players_games_and_exports_one(client, toy_game, ana, be
     running = tables.game_create(creator=ana, game="toy", players=2)
     assert client.get(f"/api/games/{running.pk}/export").status_code == 409
     assert client.get("/api/players/nobody/games").status_code == 404
+
+
+def test_the_page_and_the_api_carry_the_latest_log_lines_only(client, ana, ben):
+    game = _played_to_the_end("silk-road", ana, ben)
+    assert game.version > 40
+    client.force_login(ana)
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    shown = page.count('<li><span class="swatch') + page.count('<li class="new"><span class="swatch')
+    assert shown == 30
+    assert "for all of it" in page
+    assert len(client.get(f"/api/games/{game.pk}").json()["log"]) == 30
