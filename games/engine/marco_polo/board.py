@@ -114,3 +114,21 @@ def card_text(card: int) -> str:
         for pay, gain in spec["trades"]
     ]
     return " or ".join(trades)
+
+
+def _steps_from(start: str) -> dict[str, int]:
+    """Fewest steps from ``start`` to every place (breadth first)."""
+    found = {start: 0}
+    frontier = [start]
+    while frontier:
+        nearer = []
+        for place in frontier:
+            for near in NEIGHBOURS[place]:
+                if near not in found:
+                    found[near] = found[place] + 1
+                    nearer.append(near)
+        frontier = nearer
+    return found
+
+
+STEPS = {place: _steps_from(place) for place in data.PLACES}  # STEPS[a][b]: fewest steps
