@@ -6,7 +6,7 @@ under way, posts whose city bonuses and cards keep paying, figures near cities w
 post. Holdings fade towards their end value (1 VP per 10 coins, 1 per 2 goods only with a
 post in Beijing) as the rounds run out. The one-step bots also need to see what a main
 action half-way through is worth (a die picked, a column to choose, a trip under way):
-``estimates.in_progress`` adds that for the seat whose turn it is.
+``estimates.in_progress`` adds that for the seat whose turn it is (rules.evaluate).
 """
 
 from __future__ import annotations
@@ -122,8 +122,7 @@ def position_worth(state: State, seat: int, place: str) -> float:
 
 
 def evaluate(state: State, seat: int) -> float:
-    from . import estimates  # estimates use the worths above
-
+    """The position's worth without a main action under way (see estimates.in_progress)."""
     seat_state = state["seats"][seat]
     value = float(scoring.total(state, seat))
     if state["phase"] == "over":
@@ -143,6 +142,4 @@ def evaluate(state: State, seat: int) -> float:
     value += sum(position_worth(state, seat, place) for place in seat_state["figures"])
     if state["phase"] == "turns" and not seat_state["passed"]:
         value += sum(die_worth(state, seat, v) for _, v in seat_state["dice"])
-    if state["phase"] == "turns" and state["active"] == seat:
-        value += estimates.in_progress(state, seat)
     return value

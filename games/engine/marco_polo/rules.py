@@ -13,17 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..contract import Action, GameRules, LogEntry, Option, Outcome, State
-from . import data, heuristics, rewards, rounds, sampling, scoring, turn
+from . import data, estimates, heuristics, rewards, rounds, sampling, scoring, turn
 from . import view as views
 from .checks import violations
 from .state import new_game
-
-CHOICE_TYPES = frozenset(
-    {
-        "compensate", "take_good", "take_goods", "choose_bonus", "discard_contract",
-        "decline_contract", "skip_move", "relocate_post", "keep_goals",
-    }
-)  # fmt: skip
 
 
 class MarcoPoloRules(GameRules):
@@ -128,7 +121,10 @@ class MarcoPoloRules(GameRules):
         return legal[0]
 
     def evaluate(self, state: State, seat: int) -> float:
-        return heuristics.evaluate(state, seat)
+        value = heuristics.evaluate(state, seat)
+        if state["phase"] == "turns" and state["active"] == seat:
+            value += estimates.in_progress(state, seat)  # a main action under way
+        return value
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         return sampling.determinize(state, seat, seed)
