@@ -278,3 +278,29 @@ def test_a_black_die_reward_is_rolled_and_added():
     sc.give(state, 0, camels=1, pepper=3)
     state, _ = sc.play(state, 0, "fulfil", contract=18)
     assert [k for k, _ in seat(state)["dice"]].count("black") == 1
+
+
+def test_black_and_white_dice_may_be_rerolled_and_adjusted_too():
+    state = sc.game(players=2)
+    sc.set_dice(state, 0, [3], kind="black")
+    sc.give(state, 0, camels=3)
+    kinds = {(a.type, a["kind"]) for a in sc.legal(state, 0) if a.type in ("reroll", "adjust")}
+    assert {("reroll", "black"), ("adjust", "black")} <= kinds
+
+
+def test_a_player_who_can_take_no_action_may_pass_for_the_round():
+    state = sc.game(players=2, dice=[1])
+    sc.give(state, 0, coins=0, camels=0)
+    state["contracts"] = []  # nothing to take
+    for space in ("coins", "bazaar-camels", "bazaar-pepper", "khan"):
+        sc.occupy(state, space, seat=-1)  # occupied: a fee of 1 coin each
+    state["spaces"]["khan"] += [{"seat": -1, "dice": [["neutral", 6]]}]
+    assert sc.legal_types(state, 0) == {"money_bag", "pass"}
+    state, _ = sc.play(state, 0, "pass")
+    assert seat(state)["passed"] and RULES.to_act(state) == (1,)
+
+
+def test_it_is_not_your_turn_says_so():
+    state = sc.game(players=3)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        RULES.apply(state, 1, Action.make("space", space="coins"))

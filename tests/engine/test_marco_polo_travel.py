@@ -1,5 +1,7 @@
 """Travel, trading posts and their bonuses, one rule per test."""
 
+import pytest
+
 from games.engine.marco_polo import RULES, rewards
 from games.engine.marco_polo import scenario as sc
 
@@ -244,3 +246,65 @@ def test_small_city_bonuses_are_paid_again_at_every_round_start():
     sc.finish_round(state)
     assert seat(state)["coins"] >= coins + 5
     assert RULES.to_act(state)
+
+
+def test_travel_moves_at_least_one_step():
+    state = sc.game(dice=[2, 2, 3, 3, 3])
+    sc.give(state, 0, coins=10)
+    state = travel(state, 0, 2, 2)
+    assert "stop" not in sc.legal_types(state, 0)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    assert "stop" in sc.legal_types(state, 0)
+
+
+@pytest.mark.parametrize(
+    "bonus, expected",
+    [
+        ("coins3", {"coins": 3}),
+        ("coins5", {"coins": 5}),
+        ("gold2", {"gold": 2}),
+        ("silk2", {"silk": 2}),
+        ("camels3", {"camels": 3}),
+        ("camels2", {"camels": 2}),
+    ],
+)
+def test_outpost_bonuses_pay_what_they_show(bonus, expected):
+    state = sc.game(dice=[1, 1, 3, 3, 3])
+    state["outposts"]["moscow"] = bonus
+    sc.figure(state, 0, "o1")
+    sc.give(state, 0, coins=3, camels=0)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    assert {key: seat(state)[key] for key in expected} == expected  # travel took the 3 coins
+
+
+@pytest.mark.parametrize(
+    "bonus, waiting", [("good", "good"), ("move", "move"), ("contract", None), ("black", None)]
+)
+def test_outpost_bonuses_with_a_choice_or_a_piece(bonus, waiting):
+    state = sc.game(players=2, dice=[1, 1, 3, 3, 3])
+    state["outposts"]["moscow"] = bonus
+    sc.hold(state, 0, [])
+    sc.figure(state, 0, "o1")
+    sc.give(state, 0, coins=3, camels=0)
+    top = state["special"][0]
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    if waiting:
+        assert seat(state)["pending"][0]["kind"] == waiting
+    elif bonus == "contract":
+        assert seat(state)["contracts"] == [top]
+    else:
+        assert [k for k, _ in seat(state)["dice"]].count("black") == 1
+
+
+def test_xians_marker_gives_the_bonus_of_another_city_of_your_choice():
+    state = sc.game(dice=[1, 1, 3, 3, 3])
+    sc.figure(state, 0, "beijing")
+    sc.give(state, 0, coins=3)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="xian")
+    bonuses = {a["bonus"] for a in sc.legal(state, 0)}
+    assert bonuses == {"coins5", "camels3", "two_goods", "camel_coins", "vp3"}
+    state, _ = sc.play(state, 0, "choose_bonus", bonus="vp3")
+    assert seat(state)["vp"]["bonuses"] == 3

@@ -34,13 +34,14 @@ def worth(state: State, seat: int, key: str) -> float:
     t = time_left(state)
     if key == "coins":
         return 0.1 + 0.2 * t
+    use = 0.5 + 0.5 * t  # goods and camels still complete contracts in the last round
     if key == "camels":
-        return 0.35 * t
+        return 0.4 * use
     if key == "vp":
         return 1.0
     # goods the active contracts ask for are worth more: see contract_worth
     end = 0.5 if seat in state["beijing"] else 0.0
-    return end * (1 - t) + 0.5 * t
+    return max(end, 0.55 * use)
 
 
 def amounts_worth(state: State, seat: int, amounts: dict[str, int]) -> float:

@@ -39,7 +39,7 @@ class MarcoPoloRules(GameRules):
         ),
     )  # fmt: skip
     undo_types = frozenset({"back"})
-    bot_rollout = 4
+    bot_rollout = 0
 
     # --- setup and whose turn -------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
