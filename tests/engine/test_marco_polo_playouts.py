@@ -171,3 +171,12 @@ def test_a_greedy_bot_finishes_a_game_and_beats_random_players_mostly():
         assert outcome is not None
         wins += 0 in outcome.winners
     assert wins >= 2
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["first-game", "expert"])
+def test_the_simulate_command_plays_checked_games_with_no_errors(options):
+    from games.engine.simulate import simulate
+
+    for players in (2, 3, 4):
+        report = simulate("marco-polo", games=2, players=players, seed=40, options=options)
+        assert report.errors == [] and report.finished == 2, report.summary()

@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from ..contract import Action, LogEntry, log
-from . import board, data
+from . import board, data, rewards
 from .state import State, can_pay, pay
 
 AUTOMATIC = frozenset({"gain", "tier", "per_post", "per_contract"})
@@ -64,8 +64,8 @@ def _tier(tiers: tuple, value: int) -> int:
     return next(amount for top, amount in tiers if value <= top)
 
 
-def begin(state: State, seat: int, slot: str, value: int, grant) -> list[LogEntry]:
-    """Use the card with a die of ``value``; ``grant`` pays rewards (rewards.grant)."""
+def begin(state: State, seat: int, slot: str, value: int) -> list[LogEntry]:
+    """Use the card with a die of ``value``: pay out at once, or start the card's step."""
     card = spec(state, slot)
     kind = card["kind"]
     seat_state = state["seats"][seat]
@@ -80,7 +80,7 @@ def begin(state: State, seat: int, slot: str, value: int, grant) -> list[LogEntr
                 count = min(value, len(seat_state["done"]))
             amounts = {key: n * count for key, n in data.items(card["gain"]).items()}
             amounts = {key: n for key, n in amounts.items() if n}
-        return grant(state, seat, amounts, "cards")
+        return rewards.grant(state, seat, amounts, "cards")
     uses = _tier(card["tiers"], value) if kind == "bonus" else value
     state["turn"]["step"] = "card"
     state["turn"]["card"] = {"slot": slot, "left": uses, "used": 0, "trade": None, "cities": []}
@@ -135,7 +135,7 @@ def _trade_label(cost: dict, reward: dict, params: dict) -> str:
     return f"Pay {board.amounts_text(paid)} for {board.amounts_text(got)}"
 
 
-def use(state: State, seat: int, action: Action, grant, city_bonus) -> list[LogEntry]:
+def use(state: State, seat: int, action: Action) -> list[LogEntry]:
     step = state["turn"]["card"]
     card = spec(state, step["slot"])
     step["left"] -= 1
@@ -146,7 +146,7 @@ def use(state: State, seat: int, action: Action, grant, city_bonus) -> list[LogE
         if card["kind"] == "paid_bonus":
             pay(state, seat, "coins", 1)
         entries = [log(f"{{p{seat}}} takes the city bonus of {board.name(city)}.")]
-        return entries + city_bonus(state, seat, state["city_bonus"][city])
+        return entries + rewards.city_bonus(state, seat, state["city_bonus"][city])
     index = action["trade"]
     step["trade"] = index
     cost, reward = _trades(card)[index]
@@ -163,7 +163,7 @@ def use(state: State, seat: int, action: Action, grant, city_bonus) -> list[LogE
             pay(state, seat, key, count)
     if "good" in reward:
         reward = {k: v for k, v in reward.items() if k != "good"} | {action["good"]: 1}
-    return grant(state, seat, reward, "cards")
+    return rewards.grant(state, seat, reward, "cards")
 
 
 def finished(state: State, seat: int) -> bool:

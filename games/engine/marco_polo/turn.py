@@ -178,7 +178,7 @@ def perform(state: State, seat: int, action: Action) -> list[LogEntry]:
         main_done(state)
         return entries
     if kind == "use":
-        return cards.use(state, seat, action, rewards.grant, rewards.city_bonus)
+        return cards.use(state, seat, action)
     if kind == "done":
         main_done(state)
         return []
@@ -221,10 +221,9 @@ def _place(state: State, seat: int) -> list[LogEntry]:
     elif space == "travel":
         travel.begin(state, seat, low)
     else:
-        main_done(state)  # a card that needs steps sets its own step below
-        entries += cards.begin(state, seat, board.card_slot(space), low, rewards.grant)
-        if state["turn"]["card"]:
-            state["turn"]["main"] = False
+        entries += cards.begin(state, seat, board.card_slot(space), low)
+        if turn["step"] != "card":  # a card that only gives is done at once
+            main_done(state)
     return entries
 
 
