@@ -16,6 +16,8 @@ from .state import State
 
 # An unplaced die is at least worth the money bag's 3 coins; a higher one a little more.
 DIE_PER_PIP = 0.05
+POST_BASE = 2.0  # any post: towards the 8th/9th post, per-post cards, a stop on the way
+CARD_PER_ROUND = 1.0  # a large city's card, usable each round left
 
 
 def time_left(state: State) -> float:
@@ -33,7 +35,7 @@ def worth(state: State, seat: int, key: str) -> float:
     """What one coin, camel or good is worth to ``seat`` now (VP)."""
     t = time_left(state)
     if key == "coins":
-        return 0.1 + 0.2 * t
+        return 0.08 + 0.17 * t
     use = 0.5 + 0.5 * t  # goods and camels still complete contracts in the last round
     if key == "camels":
         return 0.4 * use
@@ -41,7 +43,7 @@ def worth(state: State, seat: int, key: str) -> float:
         return 1.0
     # goods the active contracts ask for are worth more: see contract_worth
     end = 0.5 if seat in state["beijing"] else 0.0
-    return max(end, 0.55 * use)
+    return max(end, 0.65 * use)
 
 
 def amounts_worth(state: State, seat: int, amounts: dict[str, int]) -> float:
@@ -82,7 +84,7 @@ def place_worth(state: State, seat: int, place: str) -> float:
     if place not in board.CITIES or place in seat_state["posts"]:
         return 0.0
     later = rounds_after(state)
-    value = 1.0
+    value = POST_BASE
     goals = scoring.goal_cities(state, seat)
     if place in goals:
         reached = sum(1 for city in goals if city in seat_state["posts"])
@@ -97,7 +99,7 @@ def place_worth(state: State, seat: int, place: str) -> float:
     elif place in data.LARGE_CITIES:
         bonus = state["outposts"][place]
         value += amounts_worth(state, seat, data.items(data.OUTPOST_BONUSES[bonus])) if bonus else 0
-        value += 0.8 * later  # the city card, each round
+        value += CARD_PER_ROUND * later  # the city card, each round
     elif place in data.SMALL_CITIES:
         value += city_bonus_worth(state, seat, state["city_bonus"][place]) * (1 + later)
     placed = len(seat_state["posts"]) + 1
@@ -112,7 +114,7 @@ def city_bonus_worth(state: State, seat: int, bonus: str) -> float:
 
 
 def position_worth(state: State, seat: int, place: str) -> float:
-    """A figure's place: half the best post within reach, fading with the steps to it."""
+    """A figure's place: the best post within reach, halved for every step to it."""
     near = board.STEPS[place]
     best = 0.0
     for city in board.CITIES:
@@ -139,7 +141,7 @@ def evaluate(state: State, seat: int) -> float:
         if city in data.SMALL_CITIES:
             value += city_bonus_worth(state, seat, state["city_bonus"][city]) * later
         elif city in data.LARGE_CITIES:
-            value += 0.8 * later
+            value += CARD_PER_ROUND * later
     value += sum(position_worth(state, seat, place) for place in seat_state["figures"])
     if state["phase"] == "turns" and not seat_state["passed"]:
         value += sum(die_worth(state, seat, v) for _, v in seat_state["dice"])
