@@ -11,6 +11,7 @@ _MODULES = {
     "silk-road": "games.engine.silk_road",
     "samarkand": "games.engine.samarkand",
     "merchant-lord": "games.engine.merchant_lord",
+    "marco-polo": "games.engine.marco_polo",
 }
 _loaded: dict[str, GameRules] = {}
 

@@ -1,0 +1,158 @@
+"""Moving figures on the map and placing trading posts.
+
+The Travel action is taken step by step: each step names a figure and where it goes; the
+route's extra camels or coins are paid on the way, and the basic cost (3/7/12/12/18/18 for
+1-6 steps) when the player stops, so a step is offered only when the basic cost of one more
+step can still be paid on top of it. Posts are placed after the move ends, as waiting
+effects of the seat (``post``), so their bonuses follow in order.
+"""
+
+from __future__ import annotations
+
+from ..contract import LogEntry, log
+from . import board, data
+from .state import State, character, pay, push
+
+
+def destinations(state: State, seat: int, place: str) -> list[str]:
+    """Where one step leads; Johannes Carpini also jumps from an oasis to any other."""
+    near = list(board.NEIGHBOURS[place])
+    if character(state, seat) == "johannes" and place in data.OASES:
+        near += [oasis for oasis in data.OASES if oasis != place and oasis not in near]
+    return near
+
+
+def extra_cost(state: State, seat: int, start: str, end: str) -> dict[str, int]:
+    if character(state, seat) == "johannes" and start in data.OASES and end in data.OASES:
+        return {}  # his oasis-to-oasis step never pays a route's extra cost
+    return board.route_cost(start, end)
+
+
+def affordable_steps(
+    state: State, seat: int, basic: int, reserved: int = 0
+) -> list[tuple[int, str, dict[str, int]]]:
+    """(figure, destination, extra cost) of every step payable with ``basic`` coins (and
+    ``reserved`` coins for something else) still to pay."""
+    seat_state = state["seats"][seat]
+    found = []
+    for figure, place in enumerate(seat_state["figures"]):
+        for end in destinations(state, seat, place):
+            extra = extra_cost(state, seat, place, end)
+            if seat_state["coins"] < basic + reserved + extra.get("coins", 0):
+                continue
+            if seat_state["camels"] < extra.get("camels", 0):
+                continue
+            found.append((figure, end, extra))
+    return found
+
+
+def can_start(state: State, seat: int, fee: int) -> bool:
+    """Whether a Travel action after paying ``fee`` could move at least one step."""
+    return bool(affordable_steps(state, seat, data.TRAVEL_COST[1], fee))
+
+
+def begin(state: State, seat: int, most: int) -> None:
+    figures = len(state["seats"][seat]["figures"])
+    state["turn"]["step"] = "travel"
+    state["turn"]["travel"] = {"most": most, "moves": 0, "moved": [False] * figures, "path": []}
+    state["traveller"] = seat  # the last to choose Travel starts the next round
+
+
+def step_options(state: State, seat: int) -> list[tuple[int, str, dict[str, int]]]:
+    trip = state["turn"]["travel"]
+    if trip["moves"] >= trip["most"]:
+        return []
+    return affordable_steps(state, seat, data.TRAVEL_COST[trip["moves"] + 1])
+
+
+def _move(state: State, seat: int, figure: int, end: str) -> list[LogEntry]:
+    seat_state = state["seats"][seat]
+    start = seat_state["figures"][figure]
+    extra = extra_cost(state, seat, start, end)
+    for key, count in extra.items():
+        pay(state, seat, key, count)
+    seat_state["figures"][figure] = end
+    paid = f" paying {board.amounts_text(extra)}" if extra else ""
+    return [log(f"{{p{seat}}} moves from {board.name(start)} to {board.name(end)}{paid}.")]
+
+
+def take_step(state: State, seat: int, figure: int, end: str) -> list[LogEntry]:
+    trip = state["turn"]["travel"]
+    entries = _move(state, seat, figure, end)
+    trip["moves"] += 1
+    trip["moved"][figure] = True
+    trip["path"].append(end)
+    return entries
+
+
+def stop(state: State, seat: int) -> list[LogEntry]:
+    """End the Travel action: pay the basic cost and place the posts the move earned."""
+    trip = state["turn"]["travel"]
+    cost = data.TRAVEL_COST[trip["moves"]]
+    pay(state, seat, "coins", cost)
+    seat_state = state["seats"][seat]
+    if character(state, seat) == "william":  # a post in every city he passes through
+        targets = list(trip["path"])
+    else:
+        targets = [
+            place
+            for place, moved in zip(seat_state["figures"], trip["moved"], strict=True)
+            if moved
+        ]
+    cities = []
+    for place in targets:
+        if place in board.CITIES and place not in cities:
+            cities.append(place)
+    push(state, seat, [{"kind": "post", "city": city} for city in cities])
+    state["turn"]["travel"] = None
+    return [log(f"{{p{seat}}} travelled {trip['moves']} step(s) for {cost} coins.")]
+
+
+def free_steps(state: State, seat: int) -> list[tuple[int, str, dict[str, int]]]:
+    """A free step ("move"): no basic cost, but a route's extra cost is paid."""
+    return affordable_steps(state, seat, 0)
+
+
+def take_free_step(state: State, seat: int, figure: int, end: str) -> list[LogEntry]:
+    entries = _move(state, seat, figure, end)
+    if end in board.CITIES:
+        push(state, seat, [{"kind": "post", "city": end}])
+    return entries
+
+
+# --- trading posts ---------------------------------------------------------------------------------
+def place_post(state: State, seat: int, city: str) -> list[LogEntry]:
+    """A post from the seat's stock goes to ``city``; 8th/9th post points; city bonuses."""
+    seat_state = state["seats"][seat]
+    seat_state["post_stock"] -= 1
+    entries = _arrive(state, seat, city)
+    placed = len(seat_state["posts"])
+    points = data.POST_BONUS_VP.get(placed, 0)
+    if points:
+        seat_state["vp"]["posts"] += points
+        entries.append(log(f"{{p{seat}}} placed their trading post number {placed}: {points} VP."))
+    return entries
+
+
+def relocate_post(state: State, seat: int, old: str, city: str) -> list[LogEntry]:
+    """All posts are placed: one already on the board moves to ``city`` instead."""
+    seat_state = state["seats"][seat]
+    seat_state["posts"].remove(old)
+    if old == data.BEIJING:
+        state["beijing"][state["beijing"].index(seat)] = None
+    entries = [log(f"{{p{seat}}} moves a trading post away from {board.name(old)}.")]
+    return entries + _arrive(state, seat, city)
+
+
+def _arrive(state: State, seat: int, city: str) -> list[LogEntry]:
+    state["seats"][seat]["posts"].append(city)
+    entries = [log(f"{{p{seat}}} places a trading post in {board.name(city)}.")]
+    if city == data.BEIJING:
+        slot = state["beijing"].index(None)
+        state["beijing"][slot] = seat
+        entries.append(log(f"It stands on Beijing's {data.BEIJING_POINTS[slot]}-point space."))
+    elif city in data.LARGE_CITIES and state["outposts"][city]:
+        push(state, seat, [{"kind": "outpost", "city": city}])
+    elif city in data.SMALL_CITIES:
+        push(state, seat, [{"kind": "city_bonus", "bonus": state["city_bonus"][city]}])
+    return entries

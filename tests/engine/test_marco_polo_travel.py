@@ -1,0 +1,310 @@
+"""Travel, trading posts and their bonuses, one rule per test."""
+
+import pytest
+
+from games.engine.marco_polo import RULES, rewards
+from games.engine.marco_polo import scenario as sc
+
+
+def seat(state, n=0):
+    return state["seats"][n]
+
+
+def travel(state, n, *values):
+    return sc.place(state, n, "travel", *values)
+
+
+def steps(state, n=0):
+    return {(a["figure"], a["to"]) for a in sc.legal(state, n, "step")}
+
+
+def test_travel_takes_two_dice_and_the_lower_one_caps_the_steps():
+    # Red places a 2 and a 4: up to 2 steps
+    state = sc.game(dice=[2, 4, 1, 1, 1])
+    sc.give(state, 0, coins=50, camels=10)
+    state = travel(state, 0, 2, 4)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    assert state["turn"]["main"]  # the third step was not possible: the travel ended
+    assert seat(state)["figures"] == ["moscow"]
+
+
+def test_two_steps_cost_7_coins_paid_for_the_steps_actually_moved():
+    state = sc.game(dice=[4, 4, 1, 1, 1])
+    state["outposts"]["moscow"] = None
+    sc.give(state, 0, coins=20, camels=0)
+    state = travel(state, 0, 4, 4)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    state, _ = sc.play(state, 0, "stop")
+    assert seat(state)["coins"] == 13
+
+
+def test_a_route_with_coins_costs_them_on_top_alexandria_to_oasis_17_costs_7():
+    state = sc.game(dice=[1, 1, 3, 3, 3])
+    sc.figure(state, 0, "alexandria")
+    sc.give(state, 0, coins=10)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o17")
+    assert seat(state)["coins"] == 0
+
+
+def test_a_route_with_camels_costs_them_too():
+    state = sc.game(dice=[1, 1, 3, 3, 3])
+    sc.give(state, 0, coins=3, camels=3)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o9")
+    assert seat(state)["camels"] == 0 and seat(state)["coins"] == 0
+
+
+def test_a_step_you_cannot_pay_for_is_not_offered():
+    state = sc.game(dice=[2, 2, 3, 3, 3])
+    sc.give(state, 0, coins=7, camels=2)
+    state = travel(state, 0, 2, 2)
+    assert steps(state) == {(0, "o1"), (0, "alexandria")}  # o9 needs 3 camels
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    assert steps(state) == {(0, "venezia"), (0, "moscow")}
+    sc.give(state, 0, coins=6)
+    assert steps(state) == set()  # 7 coins for 2 steps: only stopping remains
+
+
+def test_travel_is_not_offered_without_coins_for_one_step():
+    state = sc.game()
+    sc.give(state, 0, coins=2)
+    assert "travel" not in [a["space"] for a in sc.legal(state, 0, "space")]
+
+
+def test_yellow_travels_from_samarkand_to_lan_zhou_for_12_coins_and_8_camels():
+    state = sc.game(dice=[3, 5, 1, 1, 1])
+    sc.figure(state, 0, "samarcanda")
+    sc.post(state, 0, "samarcanda")
+    state["outposts"]["lan-zhou"] = None
+    sc.give(state, 0, coins=12, camels=8)
+    state = travel(state, 0, 3, 5)
+    for place in ("o11", "kashgar", "lan-zhou"):
+        state, _ = sc.play(state, 0, "step", figure=0, to=place)
+    assert seat(state)["coins"] == 0 and seat(state)["camels"] == 0
+    assert seat(state)["posts"][-1] == "lan-zhou"
+    assert "kashgar" not in seat(state)["posts"]  # passing through places no post
+
+
+def test_ending_in_a_large_city_places_a_post_and_takes_the_outpost_bonus():
+    state = sc.game(dice=[2, 2, 1, 1, 1])
+    state["outposts"]["moscow"] = "coins5"
+    sc.give(state, 0, coins=7)
+    state = travel(state, 0, 2, 2)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    assert seat(state)["posts"] == ["moscow"] and seat(state)["post_stock"] == 8
+    assert seat(state)["coins"] == 5
+    assert state["outposts"]["moscow"] is None
+
+
+def test_the_second_player_in_a_large_city_gets_no_outpost_bonus():
+    state = sc.game(dice=[1, 1, 1, 1, 1])
+    state["outposts"]["moscow"] = None  # taken by whoever came first
+    sc.post(state, 1, "moscow")
+    sc.figure(state, 0, "o1")
+    sc.give(state, 0, coins=3)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    assert seat(state)["coins"] == 0 and "moscow" in seat(state)["posts"]
+
+
+def test_ending_in_a_small_city_pays_its_bonus_red_takes_a_camel_and_3_coins():
+    state = sc.game(dice=[1, 1, 3, 3, 3])
+    sc.figure(state, 0, "o22")
+    sc.give(state, 0, coins=3, camels=2)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="adana")  # 2 camels on the route
+    assert seat(state)["posts"] == ["adana"]
+    assert seat(state)["camels"] == 1 and seat(state)["coins"] == 3
+
+
+def test_an_oasis_is_just_a_stop():
+    state = sc.game(dice=[1, 1, 3, 3, 3])
+    sc.give(state, 0, coins=3)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    assert seat(state)["posts"] == [] and seat(state)["figures"] == ["o1"]
+
+
+def test_back_in_venezia_no_post_is_placed_and_back_and_forth_is_allowed():
+    state = sc.game(dice=[2, 2, 3, 3, 3])
+    sc.give(state, 0, coins=7)
+    state = travel(state, 0, 2, 2)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    state, _ = sc.play(state, 0, "step", figure=0, to="venezia")
+    assert seat(state)["posts"] == [] and seat(state)["figures"] == ["venezia"]
+
+
+def test_never_two_posts_of_one_player_in_a_city():
+    state = sc.game(dice=[2, 2, 3, 3, 3])
+    sc.figure(state, 0, "moscow")
+    sc.post(state, 0, "moscow")
+    sc.give(state, 0, coins=7)
+    state = travel(state, 0, 2, 2)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    assert seat(state)["posts"] == ["moscow"]
+
+
+def test_beijing_posts_take_the_highest_free_space():
+    state = sc.game(players=3, dice=[1, 1, 3, 3, 3])
+    sc.post(state, 1, "beijing")
+    sc.figure(state, 0, "o6")
+    sc.give(state, 0, coins=3)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="beijing")
+    assert state["beijing"] == [1, 0, None, None]
+
+
+def test_the_8th_post_scores_5_and_the_9th_10_at_once():
+    state = sc.game(dice=[2, 2, 3, 3, 3])
+    sc.post(state, 0, "moscow", "karakorum", "samarcanda", "lan-zhou", "alexandria", "karachi")
+    sc.post(state, 0, "kochi")
+    sc.figure(state, 0, "o6")
+    sc.give(state, 0, coins=30, camels=10)
+    state = travel(state, 0, 2, 2)
+    state, _ = sc.play(state, 0, "step", figure=0, to="beijing")
+    state, _ = sc.play(state, 0, "stop")  # the 8th post
+    assert seat(state)["vp"]["posts"] == 5
+    state, _ = sc.play(state, 0, "end_turn")
+    state = sc.turn_of(sc.reset_spaces(state), 0)  # a later round
+    state = travel(state, 0, 3, 3)
+    state, _ = sc.play(state, 0, "step", figure=0, to="xian")
+    state, _ = sc.play(state, 0, "stop")  # the 9th post
+    assert seat(state)["vp"]["posts"] == 15
+
+
+def test_with_every_post_placed_a_post_already_on_the_map_moves_instead():
+    state = sc.game(dice=[1, 1, 3, 3, 3])
+    cities = ["moscow", "karakorum", "samarcanda", "lan-zhou", "alexandria", "karachi"]
+    sc.post(state, 0, *cities, "kochi", "anxi", "xian")
+    sc.figure(state, 0, "o17")
+    sc.give(state, 0, coins=3, camels=3)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="ormuz")
+    assert {a["city"] for a in sc.legal(state, 0)} == {*cities, "kochi", "anxi", "xian"}
+    state, _ = sc.play(state, 0, "relocate_post", city="kochi")
+    assert "kochi" not in seat(state)["posts"] and "ormuz" in seat(state)["posts"]
+    assert seat(state)["camels"] == 3  # Ormuz's bonus (3 camels) after paying 3 on the route
+    assert seat(state)["vp"]["posts"] == 0  # no 8th/9th post points for a moved post
+
+
+def test_the_last_player_to_travel_starts_the_next_round():
+    # Green travelled first, then Yellow, finally Blue: Blue starts the next round
+    state = sc.game(players=3, dice=[1, 1])
+    for n in range(3):
+        sc.give(state, n, coins=20)
+    for n in (0, 1, 2):
+        state = sc.turn_of(state, n)
+        state = travel(state, n, 1, 1)
+        state, _ = sc.play(state, n, "step", figure=0, to="o1")
+    # everybody is out of dice now: the round ended
+    assert state["start"] == 2 and state["round"] == 2
+
+
+def test_if_nobody_travelled_the_start_player_stays():
+    state = sc.game(players=3)
+    sc.finish_round(state)
+    assert state["start"] == 0 and state["round"] == 2
+
+
+def test_a_free_step_pays_the_route_but_not_the_basic_cost():
+    state = sc.game()
+    sc.give(state, 0, coins=0, camels=3)
+    state["seats"][0]["pending"] = [{"kind": "move"}]
+    assert steps(state) == {(0, "o1"), (0, "alexandria"), (0, "o9")}
+    state, _ = sc.play(state, 0, "step", figure=0, to="o9")
+    assert seat(state)["camels"] == 0 and seat(state)["figures"] == ["o9"]
+
+
+def test_a_free_step_into_a_city_places_a_post():
+    state = sc.game()
+    sc.figure(state, 0, "o1")
+    state["outposts"]["moscow"] = "camels2"
+    sc.give(state, 0, camels=0)
+    state["seats"][0]["pending"] = [{"kind": "move"}]
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    assert seat(state)["posts"] == ["moscow"] and seat(state)["camels"] == 2
+
+
+def test_a_free_step_nobody_can_pay_for_is_lost():
+    state = sc.game()
+    sc.figure(state, 0, "kochi")
+    sc.give(state, 0, coins=0, camels=0)
+    state["seats"][0]["pending"] = [{"kind": "move"}]
+    rewards.settle(state, 0)
+    assert seat(state)["pending"] == []
+
+
+def test_small_city_bonuses_are_paid_again_at_every_round_start():
+    state = sc.game(players=2)
+    sc.post(state, 0, "anxi")  # 5 coins
+    coins = seat(state)["coins"]
+    sc.finish_round(state)
+    assert seat(state)["coins"] >= coins + 5
+    assert RULES.to_act(state)
+
+
+def test_travel_moves_at_least_one_step():
+    state = sc.game(dice=[2, 2, 3, 3, 3])
+    sc.give(state, 0, coins=10)
+    state = travel(state, 0, 2, 2)
+    assert "stop" not in sc.legal_types(state, 0)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    assert "stop" in sc.legal_types(state, 0)
+
+
+@pytest.mark.parametrize(
+    "bonus, expected",
+    [
+        ("coins3", {"coins": 3}),
+        ("coins5", {"coins": 5}),
+        ("gold2", {"gold": 2}),
+        ("silk2", {"silk": 2}),
+        ("camels3", {"camels": 3}),
+        ("camels2", {"camels": 2}),
+    ],
+)
+def test_outpost_bonuses_pay_what_they_show(bonus, expected):
+    state = sc.game(dice=[1, 1, 3, 3, 3])
+    state["outposts"]["moscow"] = bonus
+    sc.figure(state, 0, "o1")
+    sc.give(state, 0, coins=3, camels=0)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    assert {key: seat(state)[key] for key in expected} == expected  # travel took the 3 coins
+
+
+@pytest.mark.parametrize(
+    "bonus, waiting", [("good", "good"), ("move", "move"), ("contract", None), ("black", None)]
+)
+def test_outpost_bonuses_with_a_choice_or_a_piece(bonus, waiting):
+    state = sc.game(players=2, dice=[1, 1, 3, 3, 3])
+    state["outposts"]["moscow"] = bonus
+    sc.hold(state, 0, [])
+    sc.figure(state, 0, "o1")
+    sc.give(state, 0, coins=3, camels=0)
+    top = state["special"][0]
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="moscow")
+    if waiting:
+        assert seat(state)["pending"][0]["kind"] == waiting
+    elif bonus == "contract":
+        assert seat(state)["contracts"] == [top]
+    else:
+        assert [k for k, _ in seat(state)["dice"]].count("black") == 1
+
+
+def test_xians_marker_gives_the_bonus_of_another_city_of_your_choice():
+    state = sc.game(dice=[1, 1, 3, 3, 3])
+    sc.figure(state, 0, "beijing")
+    sc.give(state, 0, coins=3)
+    state = travel(state, 0, 1, 1)
+    state, _ = sc.play(state, 0, "step", figure=0, to="xian")
+    bonuses = {a["bonus"] for a in sc.legal(state, 0)}
+    assert bonuses == {"coins5", "camels3", "two_goods", "camel_coins", "vp3"}
+    state, _ = sc.play(state, 0, "choose_bonus", bonus="vp3")
+    assert seat(state)["vp"]["bonuses"] == 3
