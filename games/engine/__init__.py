@@ -13,9 +13,9 @@ from .contract import (
     Outcome,
     SeatScore,
 )
-from .registry import all_games, get, slugs
+from .registry import all_games, engine_slugs, get, slugs
 
 __all__ = [
     "Action", "GameRules", "IllegalAction", "LogEntry", "MalformedAction", "Option", "Outcome",
-    "SeatScore", "all_games", "get", "slugs",
+    "SeatScore", "all_games", "engine_slugs", "get", "slugs",
 ]

@@ -81,4 +81,4 @@ def types(state: State, seat: int) -> set[str]:
 
 
 def all_rules():
-    return [registry.get(slug) for slug in registry.slugs()]
+    return [registry.get(slug) for slug in registry.engine_slugs()]

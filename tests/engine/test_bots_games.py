@@ -69,7 +69,7 @@ TWINS = {
     "merchant-lord": _merchant_lord_twin,
     "samarkand": _samarkand_twin,
 }
-GAMES = [slug for slug in TWINS if slug in registry.slugs()]
+GAMES = [slug for slug in TWINS if slug in registry.engine_slugs()]
 
 
 def _sampled(slug):

@@ -19,7 +19,7 @@ class Command(BaseCommand):
     help = "Play bots against each other and report win rates, scores and thinking time."
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", choices=registry.slugs())
+        parser.add_argument("slug", choices=registry.engine_slugs())
         parser.add_argument(
             "--bots",
             default="search,random",

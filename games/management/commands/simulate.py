@@ -62,7 +62,7 @@ class Command(BaseCommand):
     help = "Play random games with invariant checks and report errors and speed."
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", choices=registry.slugs())
+        parser.add_argument("slug", choices=registry.engine_slugs())
         parser.add_argument("--games", type=int, default=100, help="games per player count")
         parser.add_argument("--players", default="2", help="a count, or a range such as 2-6")
         parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
