@@ -85,15 +85,16 @@ def game_log(
     move 30 and at move 3,000."""
     moves = game.moves.order_by("-seq")
     moves = list(moves[:limit] if limit is not None else moves)
-    first = moves[-1].seq if moves else 0
+    # Notes come after the move of their seq; those before the first move shown are left
+    # out only when earlier moves are (a note made before any move has seq 0).
+    first = moves[-1].seq if limit is not None and len(moves) == limit else 0
     lines = []
     for move in reversed(moves):
         for data in move.log:
             entry = LogEntry.from_json(data)
             text = fill_names(entry.for_viewer(seat), names)
             lines.append({"seq": move.seq, "seat": move.seat, "text": text, "at": move.created_at})
-    # Resignations, timeouts, votes: after their move (a note made before any move has seq 0).
-    for note in game.notes.filter(seq__gte=first if limit is not None else 0):
+    for note in game.notes.filter(seq__gte=first):  # resignations, timeouts, votes
         text = fill_names(note.text, names)
         lines.append({"seq": note.seq, "seat": note.seat, "text": text, "at": note.created_at})
     lines.sort(key=lambda line: line["seq"])  # stable: a move's own lines stay first
