@@ -47,3 +47,30 @@ def test_the_starting_villages_are_1_6_2_5_and_3_4():
         [2, 5],
         [3, 4],
     ]
+
+
+def test_the_rewards_per_die_value_are_as_the_rules_page_and_docstring_say():
+    from collections import Counter
+    from pathlib import Path
+
+    from games.engine.merchant_lord import cards
+
+    sides = Counter(card[side] for card in cards.MERCHANTS.values() for side in ("left", "right"))
+    one_time = tuple(
+        sum(n for (value, reward), n in sides.items() if value == v and reward in cards.ONE_TIME)
+        for v in range(1, 7)
+    )
+    assert one_time == cards.ONE_TIME_PER_VALUE
+    order = (
+        cards.COIN1,
+        cards.COIN2,
+        cards.FAVOUR5,
+        cards.FREE_CARD,
+        cards.FREE_DIE,
+        cards.FREE_PLACE,
+    )
+    page = (Path(__file__).resolve().parents[2] / "docs" / "merchant-lord.md").read_text()
+    for v in range(1, 7):
+        row = [sides[(v, reward)] for reward in order]
+        line = f"| {v} | " + " | ".join(map(str, row)) + f" | {one_time[v - 1]} |"
+        assert line in page, line

@@ -14,7 +14,10 @@ Design of the merchant deck (checked by the tests):
 * most cards pair a lasting income side with a one-time bonus side (a free merchant card,
   a free caravan die or a free placement): the owner chooses between a stall that pays
   every time goods are sold there and a burst now;
-* the one-time sides sit on every value equally, so no roll is the "good" roll.
+* the free caravan die and the free placement sit once on every value; the free merchant
+  card misses the 1 and sits twice on the 4, so the one-time sides per value 1-6 are
+  2, 3, 3, 4, 3, 3 (``ONE_TIME_PER_VALUE``, the table on the rules page). The 1 makes
+  up for it with the most lasting income (seven coin sides).
 
 Decisions where the rulebook text is silent or garbled (also in docs/merchant-lord.md):
 
@@ -102,6 +105,10 @@ _MERCHANTS = (
     ("m29", "Ivory Carver", (5, FAVOUR5), (4, COIN1)),
     ("m30", "Weigh Master", (6, COIN1), (1, COIN2)),
 )
+
+#: How many merchant sides of each die value (1-6) carry a one-time reward: stated in the
+#: module's docstring and on the rules page, checked against the cards by the tests.
+ONE_TIME_PER_VALUE = (2, 3, 3, 4, 3, 3)
 
 #: card id -> {"name", "left": (value, reward), "right": (value, reward)}
 MERCHANTS = {
