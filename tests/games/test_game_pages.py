@@ -459,7 +459,9 @@ def test_anyone_may_watch_a_public_game_without_choices_or_hand(client, duo):
     assert 'name="text"' not in page  # spectators read the chat, players write
 
 
-def test_a_visitor_is_asked_to_sign_in_to_take_a_seat(client, ana):
+def test_a_visitor_is_asked_to_sign_up_or_in_to_take_a_seat_and_comes_back(client, ana):
     table = tables.game_create(creator=ana, game="toy", players=2)
     page = client.get(reverse("games:game", args=[table.pk])).content.decode()
-    assert "Sign in to take a seat" in page
+    back = f"?next=/games/{table.pk}/"
+    assert "Sign up to take a seat" in page and f'{reverse("account_signup")}{back}' in page
+    assert f'{reverse("account_login")}{back}' in page
