@@ -185,6 +185,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         "away": [s.number for s in game.seats.all() if s.stand_in not in ("", DEFAULTS)],
         "fairness": fairness_context(game, names),
         "time_control": time_control_text(game),
+        "computer_to_move": False,
     }
     if not started:
         return context
@@ -192,6 +193,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
     choices = legal_choices(game, seat, names)
     waiting = rules.to_act(state) if game.status == Game.Status.ACTIVE else ()
     in_play = seat is not None and game.status == Game.Status.ACTIVE
+    computer = [s.number for s in game.seats.all() if s.autoplay_level]
     deal_terms = rules.deal_terms(state, seat) if in_play and rules.deal_kinds else None
     context.update(
         view=rules.view(state, seat),
@@ -199,6 +201,9 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         # Answers to deals are drawn with each deal (games/_deals.html), not here.
         choices_by_type=group_choices([c for c in choices if c.type not in deals.DEAL_TYPES]),
         to_act=list(waiting),
+        # Seats a computer plays now (bots, stand-ins): "thinking…", and the page polls sooner.
+        computer_seats=computer,
+        computer_to_move=any(n in computer for n in waiting),
         to_act_names=[names[n] for n in waiting],
         my_turn=seat is not None and seat in waiting,
         prompt=fill_names(rules.prompt(state, seat), names),

@@ -216,6 +216,8 @@ if CELERY_BROKER_URL.startswith("filesystem"):
         "processed_folder": str(_BROKER_DIR / "processed"),
         "control_folder": str(_BROKER_DIR / "control"),
         "store_processed": False,
+        # The worker looks for new tasks this often (Kombu's default is every second).
+        "polling_interval": 0.2,
     }
 elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     # A task whose worker died before acknowledging it (late acknowledgement) goes back to
@@ -262,7 +264,7 @@ LOGGING = {
 # Bots: the pause before a bot's move (so people see the moves happen) and how long the
 # strongest level thinks per move (at most 1000 ms). BOT_SEARCH_ITERATIONS, when set,
 # replaces the time budget by a fixed number of iterations (deterministic: tests).
-BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "1.0"))
+BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "0.5"))
 BOT_SEARCH_BUDGET_MS = min(int(os.environ.get("BOT_SEARCH_BUDGET_MS", "800")), 1000)
 BOT_SEARCH_ITERATIONS: int | None = None
 
@@ -272,3 +274,5 @@ PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "90"))
 
 # How often an open game page asks the server whether anything changed, in seconds.
 GAME_POLL_SECONDS = float(os.environ.get("GAME_POLL_SECONDS", "5"))
+# ... and while a computer player is to move, so its answer appears soon after it is made.
+GAME_POLL_COMPUTER_SECONDS = float(os.environ.get("GAME_POLL_COMPUTER_SECONDS", "1"))

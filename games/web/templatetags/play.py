@@ -33,9 +33,13 @@ def hx_action(context, choice) -> str:
 
 
 @register.simple_tag
-def poll_every() -> str:
-    """How often the game page polls, for ``hx-trigger``: "5s" unless GAME_POLL_SECONDS."""
-    return f"{settings.GAME_POLL_SECONDS:g}s"
+def poll_every(computer_to_move: bool = False) -> str:
+    """How often the game page polls, for ``hx-trigger``: "5s" unless GAME_POLL_SECONDS;
+    every second at most while a computer player is to move, so its answer shows soon."""
+    seconds = settings.GAME_POLL_SECONDS
+    if computer_to_move:
+        seconds = min(seconds, settings.GAME_POLL_COMPUTER_SECONDS)
+    return f"{seconds:g}s"
 
 
 @register.filter
