@@ -21,9 +21,15 @@ from typing import Any
 
 from .. import rng
 from ..contract import State
+from ..vocabulary import clone
 from . import cards
 
 SIDES = ("left", "right")
+
+# lookups done once: the die value of each card side and of each village's own stalls
+_LEFT_VALUE = {card_id: merchant["left"][0] for card_id, merchant in cards.MERCHANTS.items()}
+_RIGHT_VALUE = {card_id: merchant["right"][0] for card_id, merchant in cards.MERCHANTS.items()}
+_STALL_VALUES = tuple(tuple(value for value, _ in village["stalls"]) for village in cards.VILLAGES)
 
 
 def new_game(players: int, seed: int) -> State:
@@ -100,14 +106,17 @@ def work_for(state: State, owner: int, index: int) -> dict[str, Any] | None:
 def needed(state: State, owner: int, index: int, extra: tuple[int, ...] = ()) -> list[int]:
     """Die values that selling at this village needs now (tucks in progress included)."""
     village = state["seats"][owner]["villages"][index]
-    values = [value for value, _ in cards.VILLAGES[index]["stalls"]]
-    values += [cards.MERCHANTS[c]["left"][0] for c in village["left"]]
-    values += [cards.MERCHANTS[c]["right"][0] for c in village["right"]]
-    work = work_for(state, owner, index)
-    if work:
-        values += [cards.MERCHANTS[c]["left"][0] for c in work["left"]]
-        values += [cards.MERCHANTS[c]["right"][0] for c in work["right"]]
-    return sorted(values + list(extra))
+    values = [*_STALL_VALUES[index]]
+    values += [_LEFT_VALUE[c] for c in village["left"]]
+    values += [_RIGHT_VALUE[c] for c in village["right"]]
+    work = state["work"]
+    if owner == state["turn"] and work["village"] == index:  # ``work_for``
+        values += [_LEFT_VALUE[c] for c in work["left"]]
+        values += [_RIGHT_VALUE[c] for c in work["right"]]
+    if extra:
+        values += extra
+    values.sort()
+    return values
 
 
 def spare(dice: list[int], values: list[int]) -> list[int] | None:
@@ -155,3 +164,57 @@ def card_name(card_id: str) -> str:
 def side_text(card_id: str, side: str) -> str:
     value, reward = side_stall(card_id, side)
     return f"{value}: {cards.REWARD_LABELS[reward]}"
+
+
+# --- a fast deep copy ------------------------------------------------------------------------
+
+_STATE_KEYS = frozenset(
+    "players rng round phase start turn deck row discard seats work chosen marked "
+    "free_places final".split()
+)
+_SEAT_KEYS = frozenset(("coins", "favours", "dice_count", "dice", "hand", "villages"))
+_VILLAGE_KEYS = frozenset(("left", "right", "dice", "by"))
+_WORK_KEYS = frozenset(("village", "left", "right"))
+_CHOSEN_KEYS = frozenset(("card", "side"))
+
+
+def copy_state(state: State) -> State:
+    """A deep copy, equal to ``clone(state)`` (keys in the same order), built from the
+    layout above: a few times faster than a generic copy. A state of another layout falls
+    back to ``clone``."""
+    chosen = state.get("chosen")
+    if (
+        state.keys() != _STATE_KEYS
+        or state["work"].keys() != _WORK_KEYS
+        or (chosen is not None and chosen.keys() != _CHOSEN_KEYS)
+        or any(
+            seat.keys() != _SEAT_KEYS
+            or any(village.keys() != _VILLAGE_KEYS for village in seat["villages"])
+            for seat in state["seats"]
+        )
+    ):
+        return clone(state)
+    copy = state.copy()
+    copy["deck"] = state["deck"][:]
+    copy["row"] = state["row"][:]
+    copy["discard"] = state["discard"][:]
+    copy["seats"] = [_copy_seat(seat) for seat in state["seats"]]
+    work = copy["work"] = state["work"].copy()
+    work["left"] = work["left"][:]
+    work["right"] = work["right"][:]
+    if chosen is not None:
+        copy["chosen"] = chosen.copy()
+    copy["marked"] = state["marked"][:]
+    return copy
+
+
+def _copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    copy = seat.copy()
+    copy["dice"] = seat["dice"][:]
+    copy["hand"] = seat["hand"][:]
+    villages = copy["villages"] = [village.copy() for village in seat["villages"]]
+    for village in villages:
+        village["left"] = village["left"][:]
+        village["right"] = village["right"][:]
+        village["dice"] = village["dice"][:]
+    return copy
