@@ -15,6 +15,8 @@ from ..contract import Action, State
 from . import cards
 from .state import (
     SIDES,
+    STALL_COUNTS,
+    STALL_VALUES,
     card_name,
     fits,
     is_open,
@@ -81,8 +83,10 @@ _NUDGE = {
     for value in range(1, 7)
     for to in (value % 6 + 1, (value - 2) % 6 + 1)
 }
-_NUDGE_TARGETS = {
-    value: tuple(sorted({value % 6 + 1, (value - 2) % 6 + 1})) for value in range(1, 7)
+#: a die value -> the nudges of a die showing it, in the listed order
+_NUDGES_OF = {
+    value: tuple(_NUDGE[value, to] for to in sorted({value % 6 + 1, (value - 2) % 6 + 1}))
+    for value in range(1, 7)
 }
 _REROLL: dict[int, Action] = {}  # marked dice -> the action, made when first needed
 _END_TURN: dict[int, Action] = {}  # dice left -> the action, made when first needed
@@ -154,19 +158,28 @@ def sellable(state: State, seat: int, owner: int, index: int) -> bool:
 
 def sell_actions(state: State, seat: int) -> list[Action]:
     # ``sell_action`` for every ``sellable`` village, with ``needed`` worked out once each
+    # and only for villages that pass two quick tests ``fits`` would fail anyway
     actions = []
     work_village = state["work"]["village"]
     dice = state["seats"][seat]["dice"]
+    most = len(dice)
     for owner in range(state["players"]):
         villages = state["seats"][owner]["villages"]
         for index in _VILLAGE_INDEXES:
             if work_village is not None and (owner != seat or index != work_village):
                 continue
-            if villages[index]["dice"]:  # closed
+            village = villages[index]
+            if village["dice"]:  # closed
                 continue
-            values = needed(state, owner, index)
-            if fits(dice, values):
-                actions.append(_sell(state, seat, owner, index, values))
+            if STALL_COUNTS[index] + len(village["left"]) + len(village["right"]) > most:
+                continue  # more stalls than dice
+            for value in STALL_VALUES[index]:
+                if value not in dice:
+                    break  # a stall of the village card itself stays empty
+            else:
+                values = needed(state, owner, index)
+                if fits(dice, values):
+                    actions.append(_sell(state, seat, owner, index, values))
     return actions
 
 
@@ -200,6 +213,12 @@ def tuck_values(state: State, seat: int, index: int) -> set[int]:
     work_village = state["work"]["village"]
     if (work_village is not None and index != work_village) or not is_open(village):
         return set()
+    dice = state["seats"][seat]["dice"]
+    if STALL_COUNTS[index] + len(village["left"]) + len(village["right"]) >= len(dice):
+        return set()  # no die would be left over for one more stall
+    for value in STALL_VALUES[index]:
+        if value not in dice:
+            return set()  # a stall of the village card itself cannot be filled
     left = spare(state["seats"][seat]["dice"], needed(state, seat, index))
     return set(left or ())
 
@@ -243,19 +262,22 @@ def free_place_actions(state: State, seat: int) -> list[Action]:
 def favour_actions(state: State, seat: int) -> list[Action]:
     me = state["seats"][seat]
     dice, marked, favours = me["dice"], state["marked"], me["favours"]
+    if favours < cards.REROLL_COST and favours < cards.NUDGE_COST:
+        return []
+    values = sorted(set(dice))
     actions = []
     if favours >= cards.REROLL_COST:
-        for value in sorted(set(dice)):
-            if dice.count(value) > marked.count(value):
-                actions.append(_MARK[value])
-        for value in sorted(set(marked)):
-            actions.append(_UNMARK[value])
         if marked:
+            for value in values:
+                if dice.count(value) > marked.count(value):
+                    actions.append(_MARK[value])
+            actions += [_UNMARK[value] for value in sorted(set(marked))]
             actions.append(_reroll(len(marked)))
+        else:
+            actions += [_MARK[value] for value in values]
     if favours >= cards.NUDGE_COST:
-        for value in sorted(set(dice)):
-            for to in _NUDGE_TARGETS[value]:
-                actions.append(_NUDGE[value, to])
+        for value in values:
+            actions += _NUDGES_OF[value]
     return actions
 
 

@@ -26,10 +26,12 @@ from . import cards
 
 SIDES = ("left", "right")
 
-# lookups done once: the die value of each card side and of each village's own stalls
+# lookups done once: the die value of each card side and of each village card's stalls
 _LEFT_VALUE = {card_id: merchant["left"][0] for card_id, merchant in cards.MERCHANTS.items()}
 _RIGHT_VALUE = {card_id: merchant["right"][0] for card_id, merchant in cards.MERCHANTS.items()}
-_STALL_VALUES = tuple(tuple(value for value, _ in village["stalls"]) for village in cards.VILLAGES)
+STALL_VALUES = tuple(tuple(value for value, _ in village["stalls"]) for village in cards.VILLAGES)
+#: how many stalls a village card has of its own (a village needs at least that many dice)
+STALL_COUNTS = tuple(len(values) for values in STALL_VALUES)
 
 
 def new_game(players: int, seed: int) -> State:
@@ -106,13 +108,15 @@ def work_for(state: State, owner: int, index: int) -> dict[str, Any] | None:
 def needed(state: State, owner: int, index: int, extra: tuple[int, ...] = ()) -> list[int]:
     """Die values that selling at this village needs now (tucks in progress included)."""
     village = state["seats"][owner]["villages"][index]
-    values = [*_STALL_VALUES[index]]
-    values += [_LEFT_VALUE[c] for c in village["left"]]
-    values += [_RIGHT_VALUE[c] for c in village["right"]]
+    values = [*STALL_VALUES[index]]
+    if village["left"]:
+        values += map(_LEFT_VALUE.__getitem__, village["left"])
+    if village["right"]:
+        values += map(_RIGHT_VALUE.__getitem__, village["right"])
     work = state["work"]
-    if owner == state["turn"] and work["village"] == index:  # ``work_for``
-        values += [_LEFT_VALUE[c] for c in work["left"]]
-        values += [_RIGHT_VALUE[c] for c in work["right"]]
+    if work["village"] == index and owner == state["turn"]:  # ``work_for``
+        values += map(_LEFT_VALUE.__getitem__, work["left"])
+        values += map(_RIGHT_VALUE.__getitem__, work["right"])
     if extra:
         values += extra
     values.sort()
@@ -121,6 +125,8 @@ def needed(state: State, owner: int, index: int, extra: tuple[int, ...] = ()) ->
 
 def spare(dice: list[int], values: list[int]) -> list[int] | None:
     """The dice left over once ``values`` are filled, or None when they cannot be."""
+    if len(values) > len(dice):  # each die fills one stall
+        return None
     left = list(dice)
     for value in values:
         if value not in left:
