@@ -189,22 +189,20 @@ def copy_state(state: State) -> State:
     layout above: a few times faster than a generic copy. A state of another layout falls
     back to ``clone``."""
     chosen = state.get("chosen")
+    seats = state.get("seats")
     if (
         state.keys() != _STATE_KEYS
         or state["work"].keys() != _WORK_KEYS
         or (chosen is not None and chosen.keys() != _CHOSEN_KEYS)
-        or any(
-            seat.keys() != _SEAT_KEYS
-            or any(village.keys() != _VILLAGE_KEYS for village in seat["villages"])
-            for seat in state["seats"]
-        )
+        or seats.__class__ is not list
+        or not all(map(_in_layout, seats))
     ):
         return clone(state)
     copy = state.copy()
     copy["deck"] = state["deck"][:]
     copy["row"] = state["row"][:]
     copy["discard"] = state["discard"][:]
-    copy["seats"] = [_copy_seat(seat) for seat in state["seats"]]
+    copy["seats"] = list(map(_copy_seat, seats))
     work = copy["work"] = state["work"].copy()
     work["left"] = work["left"][:]
     work["right"] = work["right"][:]
@@ -214,11 +212,18 @@ def copy_state(state: State) -> State:
     return copy
 
 
+def _in_layout(seat: dict[str, Any]) -> bool:
+    villages = seat["villages"] if seat.keys() == _SEAT_KEYS else ()
+    return len(villages) == len(cards.VILLAGES) and all(
+        village.keys() == _VILLAGE_KEYS for village in villages
+    )
+
+
 def _copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
     copy = seat.copy()
     copy["dice"] = seat["dice"][:]
     copy["hand"] = seat["hand"][:]
-    villages = copy["villages"] = [village.copy() for village in seat["villages"]]
+    villages = copy["villages"] = list(map(dict.copy, seat["villages"]))
     for village in villages:
         village["left"] = village["left"][:]
         village["right"] = village["right"][:]

@@ -18,9 +18,9 @@ from . import view as views
 from .checks import violations
 from .state import (
     DEFAULT_SELL_MODE,
-    copy_state,
     can_marry,
     can_place_second,
+    copy_state,
     expandable,
     hand_count,
     marriable,

@@ -213,11 +213,13 @@ def copy_state(state: State) -> State:
     ):
         return clone(state)
     copy = state.copy()
-    copy["families"] = {key: stock.copy() for key, stock in state["families"].items()}
-    copy["camels"] = {space: occupants[:] for space, occupants in state["camels"].items()}
+    # map() with the C copy methods: no Python-level loop over the 77 spaces
+    families, camels = state["families"], state["camels"]
+    copy["families"] = dict(zip(families, map(dict.copy, families.values()), strict=True))
+    copy["camels"] = dict(zip(camels, map(list.copy, camels.values()), strict=True))
     copy["goods_left"] = state["goods_left"][:]
-    copy["relations"] = [pair[:] for pair in state["relations"]]
-    copy["seats"] = [_copy_seat(seat) for seat in seats]
+    copy["relations"] = list(map(list.copy, state["relations"]))
+    copy["seats"] = list(map(_copy_seat, seats))
     copy["deck"] = state["deck"][:]
     copy["discard"] = state["discard"][:]
     copy["bag"] = state["bag"][:]
@@ -233,5 +235,5 @@ def _copy_seat(seat: dict) -> dict:
     copy["sold"] = seat["sold"][:]
     copy["sell"] = seat["sell"].copy()
     copy["goods"] = seat["goods"][:]
-    copy["markers"] = [marker[:] for marker in seat["markers"]]
+    copy["markers"] = list(map(list.copy, seat["markers"]))
     return copy
