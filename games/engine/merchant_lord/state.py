@@ -184,25 +184,31 @@ _WORK_KEYS = frozenset(("village", "left", "right"))
 _CHOSEN_KEYS = frozenset(("card", "side"))
 
 
+class _OtherLayout(Exception):
+    """A part of the state is not laid out as above: ``copy_state`` falls back to clone."""
+
+
 def copy_state(state: State) -> State:
     """A deep copy, equal to ``clone(state)`` (keys in the same order), built from the
     layout above: a few times faster than a generic copy. A state of another layout falls
     back to ``clone``."""
     chosen = state.get("chosen")
-    seats = state.get("seats")
     if (
         state.keys() != _STATE_KEYS
         or state["work"].keys() != _WORK_KEYS
         or (chosen is not None and chosen.keys() != _CHOSEN_KEYS)
-        or seats.__class__ is not list
-        or not all(map(_in_layout, seats))
+        or state["seats"].__class__ is not list
     ):
+        return clone(state)
+    try:
+        seats = list(map(_copy_seat, state["seats"]))
+    except _OtherLayout:
         return clone(state)
     copy = state.copy()
     copy["deck"] = state["deck"][:]
     copy["row"] = state["row"][:]
     copy["discard"] = state["discard"][:]
-    copy["seats"] = list(map(_copy_seat, seats))
+    copy["seats"] = seats
     work = copy["work"] = state["work"].copy()
     work["left"] = work["left"][:]
     work["right"] = work["right"][:]
@@ -212,20 +218,20 @@ def copy_state(state: State) -> State:
     return copy
 
 
-def _in_layout(seat: dict[str, Any]) -> bool:
-    villages = seat["villages"] if seat.keys() == _SEAT_KEYS else ()
-    return len(villages) == len(cards.VILLAGES) and all(
-        village.keys() == _VILLAGE_KEYS for village in villages
-    )
-
-
 def _copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat's deep copy, checking its layout on the way (the check costs little then)."""
+    if seat.keys() != _SEAT_KEYS:
+        raise _OtherLayout
     copy = seat.copy()
     copy["dice"] = seat["dice"][:]
     copy["hand"] = seat["hand"][:]
-    villages = copy["villages"] = list(map(dict.copy, seat["villages"]))
-    for village in villages:
+    villages = copy["villages"] = []
+    for village in seat["villages"]:
+        if village.keys() != _VILLAGE_KEYS:
+            raise _OtherLayout
+        village = village.copy()
         village["left"] = village["left"][:]
         village["right"] = village["right"][:]
         village["dice"] = village["dice"][:]
+        villages.append(village)
     return copy
