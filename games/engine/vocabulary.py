@@ -29,6 +29,7 @@ class MalformedAction(IllegalAction):
 
 
 _SCALARS = (str, int, bool, type(None))
+_PLAIN = frozenset(_SCALARS)  # exact types that ``_freeze`` returns unchanged
 
 
 def _freeze(value: Any, where: str) -> Any:
@@ -57,7 +58,14 @@ class Action:
 
     @classmethod
     def make(cls, type: str, label: str = "", **params: Any) -> Action:
-        frozen = tuple(sorted((key, _freeze(value, key)) for key, value in params.items()))
+        # Keys are unique, so sorting the pairs sorts by key alone; plain strings and
+        # integers (the usual parameters) need no freezing.
+        frozen = tuple(
+            [
+                (key, value if value.__class__ in _PLAIN else _freeze(value, key))
+                for key, value in sorted(params.items())
+            ]
+        )
         return cls(type, frozen, label)
 
     def get(self, name: str, default: Any = None) -> Any:

@@ -3,6 +3,10 @@
 A sale is one step because the stall values fix which dice go where; expanding a village
 is "pick a card side from hand" then "tuck it at a village", repeated, then the sale.
 Dice are named by value, never by identity: two 3s are interchangeable.
+
+Actions are immutable and each label follows from the action's parameters and a few
+numbers, so every action is made once (at import, or the first time it is needed) and the
+same object is listed again whenever it is legal: listing is the engine's hot path.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from ..contract import Action, State
 from . import cards
 from .state import (
     SIDES,
+    STALL_COUNTS,
+    STALL_VALUES,
     card_name,
     fits,
     is_open,
@@ -21,6 +27,71 @@ from .state import (
     village_name,
 )
 
+_VILLAGE_INDEXES = range(len(cards.VILLAGES))
+_SIDE_VALUE = {
+    (card_id, side): side_stall(card_id, side)[0] for card_id in cards.MERCHANTS for side in SIDES
+}
+
+_DONE = Action.make("done", label="Done buying")
+_UNCHOOSE = Action.make("unchoose", label="Put the card back in your hand")
+_CANCEL = Action.make("cancel", label="Take the tucked cards back")
+_SKIP_FREE = Action.make("skip_free", label="Give up the free placement")
+_BUY = {
+    card_id: Action.make(
+        "buy", label=f"Buy {card_name(card_id)} ({cards.CARD_COST} coins)", card=card_id
+    )
+    for card_id in cards.MERCHANTS
+}
+_CHOOSE = {
+    (card_id, side): Action.make(
+        "choose",
+        label=f"Pick {card_name(card_id)}, {side} side ({side_text(card_id, side)})",
+        card=card_id,
+        side=side,
+    )
+    for card_id in cards.MERCHANTS
+    for side in SIDES
+}
+_TUCK = {
+    (side, i): Action.make(
+        "tuck", label=f"Tuck it on the {side} of your {village_name(i)} village", village=i
+    )
+    for side in SIDES
+    for i in _VILLAGE_INDEXES
+}
+_PLACE = {
+    (side, i): Action.make(
+        "place", label=f"Place it free on the {side} of your {village_name(i)} village", village=i
+    )
+    for side in SIDES
+    for i in _VILLAGE_INDEXES
+}
+_MARK = {
+    value: Action.make("mark", label=f"Mark a {value} to reroll", value=value)
+    for value in range(1, 7)
+}
+_UNMARK = {
+    value: Action.make("unmark", label=f"Unmark a {value}", value=value) for value in range(1, 7)
+}
+_NUDGE = {
+    (value, to): Action.make(
+        "nudge",
+        label=f"Turn a {value} into a {to} ({cards.NUDGE_COST} favours)",
+        value=value,
+        to=to,
+    )
+    for value in range(1, 7)
+    for to in (value % 6 + 1, (value - 2) % 6 + 1)
+}
+#: a die value -> the nudges of a die showing it, in the listed order
+_NUDGES_OF = {
+    value: tuple(_NUDGE[value, to] for to in sorted({value % 6 + 1, (value - 2) % 6 + 1}))
+    for value in range(1, 7)
+}
+_REROLL: dict[int, Action] = {}  # marked dice -> the action, made when first needed
+_END_TURN: dict[int, Action] = {}  # dice left -> the action, made when first needed
+_SELL: dict[tuple, Action] = {}  # (owner, one's own?, village, values, tucked cards)
+
 
 def legal(state: State, seat: int) -> list[Action]:
     if state["phase"] == "over" or seat != state["turn"]:
@@ -30,15 +101,13 @@ def legal(state: State, seat: int) -> list[Action]:
     if state["free_places"]:
         return free_place_actions(state, seat)
     if state["chosen"]:
-        return tuck_actions(state, seat) + [
-            Action.make("unchoose", label="Put the card back in your hand")
-        ]
+        return tuck_actions(state, seat) + [_UNCHOOSE]
     if state["work"]["village"] is not None:
         index = state["work"]["village"]
         return [
             sell_action(state, seat, seat, index),
             *choose_actions(state, seat),
-            Action.make("cancel", label="Take the tucked cards back"),
+            _CANCEL,
         ]
     return [
         *sell_actions(state, seat),
@@ -48,18 +117,34 @@ def legal(state: State, seat: int) -> list[Action]:
     ]
 
 
+def only_end_turn(state: State, seat: int) -> bool:
+    """Whether ``legal(state, seat)`` is the end of the turn and nothing else (without
+    listing anything): a seller with no sale, no card side to pick and no favour to use."""
+    if state["phase"] != "sell" or seat != state["turn"]:
+        return False
+    if state["free_places"] or state["chosen"] or state["work"]["village"] is not None:
+        return False  # these list "skip", "put back" or "take back" at least
+    me = state["seats"][seat]
+    dice, favours = me["dice"], me["favours"]
+    # a die to mark or a mark to take back; a die to turn (mark, unmark: 1 favour, nudge: 2)
+    if favours >= cards.REROLL_COST and (dice or state["marked"]):
+        return False
+    if favours >= cards.NUDGE_COST and dice:
+        return False
+    if any(
+        sellable(state, seat, owner, index)
+        for owner in range(state["players"])
+        for index in _VILLAGE_INDEXES
+    ):
+        return False
+    return not choose_actions(state, seat)
+
+
 def buy_actions(state: State, seat: int) -> list[Action]:
     actions = []
     if state["seats"][seat]["coins"] >= cards.CARD_COST:
-        for card_id in sorted(set(state["row"])):
-            actions.append(
-                Action.make(
-                    "buy",
-                    label=f"Buy {card_name(card_id)} ({cards.CARD_COST} coins)",
-                    card=card_id,
-                )
-            )
-    actions.append(Action.make("done", label="Done buying"))
+        actions = [_BUY[card_id] for card_id in sorted(set(state["row"]))]
+    actions.append(_DONE)
     return actions
 
 
@@ -72,12 +157,30 @@ def sellable(state: State, seat: int, owner: int, index: int) -> bool:
 
 
 def sell_actions(state: State, seat: int) -> list[Action]:
-    return [
-        sell_action(state, seat, owner, index)
-        for owner in range(state["players"])
-        for index in range(len(cards.VILLAGES))
-        if sellable(state, seat, owner, index)
-    ]
+    # ``sell_action`` for every ``sellable`` village, with ``needed`` worked out once each
+    # and only for villages that pass two quick tests ``fits`` would fail anyway
+    actions = []
+    work_village = state["work"]["village"]
+    dice = state["seats"][seat]["dice"]
+    most = len(dice)
+    for owner in range(state["players"]):
+        villages = state["seats"][owner]["villages"]
+        for index in _VILLAGE_INDEXES:
+            if work_village is not None and (owner != seat or index != work_village):
+                continue
+            village = villages[index]
+            if village["dice"]:  # closed
+                continue
+            if STALL_COUNTS[index] + len(village["left"]) + len(village["right"]) > most:
+                continue  # more stalls than dice
+            for value in STALL_VALUES[index]:
+                if value not in dice:
+                    break  # a stall of the village card itself stays empty
+            else:
+                values = needed(state, owner, index)
+                if fits(dice, values):
+                    actions.append(_sell(state, seat, owner, index, values))
+    return actions
 
 
 def whose(seat: int, owner: int) -> str:
@@ -86,13 +189,22 @@ def whose(seat: int, owner: int) -> str:
 
 
 def sell_action(state: State, seat: int, owner: int, index: int) -> Action:
-    goods = "+".join(str(v) for v in needed(state, owner, index))
-    tucked = len(state["work"]["left"]) + len(state["work"]["right"])
-    extra = (
-        f" and tuck {tucked} card{'s' if tucked > 1 else ''}" if owner == seat and tucked else ""
-    )
-    label = f"Sell {goods} at {whose(seat, owner)} {village_name(index)} village{extra}"
-    return Action.make("sell", label=label, owner=owner, village=index)
+    return _sell(state, seat, owner, index, needed(state, owner, index))
+
+
+def _sell(state: State, seat: int, owner: int, index: int, values: list[int]) -> Action:
+    work = state["work"]
+    tucked = len(work["left"]) + len(work["right"]) if owner == seat else 0
+    key = (owner, owner == seat, index, tuple(values), tucked)
+    action = _SELL.get(key)
+    if action is None:
+        goods = "+".join(str(v) for v in values)
+        extra = f" and tuck {tucked} card{'s' if tucked > 1 else ''}" if tucked else ""
+        label = f"Sell {goods} at {whose(seat, owner)} {village_name(index)} village{extra}"
+        action = Action.make("sell", label=label, owner=owner, village=index)
+        if len(_SELL) < 100_000:  # a bound no real game comes near
+            _SELL[key] = action
+    return action
 
 
 def tuck_values(state: State, seat: int, index: int) -> set[int]:
@@ -101,101 +213,95 @@ def tuck_values(state: State, seat: int, index: int) -> set[int]:
     work_village = state["work"]["village"]
     if (work_village is not None and index != work_village) or not is_open(village):
         return set()
+    dice = state["seats"][seat]["dice"]
+    if STALL_COUNTS[index] + len(village["left"]) + len(village["right"]) >= len(dice):
+        return set()  # no die would be left over for one more stall
+    for value in STALL_VALUES[index]:
+        if value not in dice:
+            return set()  # a stall of the village card itself cannot be filled
     left = spare(state["seats"][seat]["dice"], needed(state, seat, index))
     return set(left or ())
 
 
 def choose_actions(state: State, seat: int, free: bool = False) -> list[Action]:
     """Card sides from hand that can go somewhere now (anywhere open, when free)."""
-    fitting = set().union(*(tuck_values(state, seat, i) for i in range(len(cards.VILLAGES))))
-    actions = []
-    for card_id in sorted(set(state["seats"][seat]["hand"])):
-        for side in SIDES:
-            value, _ = side_stall(card_id, side)
-            if free or value in fitting:
-                actions.append(
-                    Action.make(
-                        "choose",
-                        label=f"Pick {card_name(card_id)}, {side} side ({side_text(card_id, side)})",
-                        card=card_id,
-                        side=side,
-                    )
-                )
-    return actions
+    hand = state["seats"][seat]["hand"]
+    if not hand:
+        return []
+    if free:
+        return [_CHOOSE[card_id, side] for card_id in sorted(set(hand)) for side in SIDES]
+    fitting = set().union(*(tuck_values(state, seat, i) for i in _VILLAGE_INDEXES))
+    if not fitting:
+        return []
+    return [
+        _CHOOSE[card_id, side]
+        for card_id in sorted(set(hand))
+        for side in SIDES
+        if _SIDE_VALUE[card_id, side] in fitting
+    ]
 
 
 def tuck_actions(state: State, seat: int) -> list[Action]:
     chosen = state["chosen"]
-    value, _ = side_stall(chosen["card"], chosen["side"])
-    return [
-        Action.make(
-            "tuck",
-            label=f"Tuck it on the {chosen['side']} of your {village_name(i)} village",
-            village=i,
-        )
-        for i in range(len(cards.VILLAGES))
-        if value in tuck_values(state, seat, i)
-    ]
+    side = chosen["side"]
+    value = _SIDE_VALUE[chosen["card"], side]
+    return [_TUCK[side, i] for i in _VILLAGE_INDEXES if value in tuck_values(state, seat, i)]
 
 
 def free_place_actions(state: State, seat: int) -> list[Action]:
-    skip = Action.make("skip_free", label="Give up the free placement")
     if not state["chosen"]:
-        return [*choose_actions(state, seat, free=True), skip]
+        return [*choose_actions(state, seat, free=True), _SKIP_FREE]
     side = state["chosen"]["side"]
     villages = state["seats"][seat]["villages"]
     return [
-        *(
-            Action.make(
-                "place",
-                label=f"Place it free on the {side} of your {village_name(i)} village",
-                village=i,
-            )
-            for i, village in enumerate(villages)
-            if is_open(village)
-        ),
-        Action.make("unchoose", label="Put the card back in your hand"),
+        *(_PLACE[side, i] for i, village in enumerate(villages) if is_open(village)),
+        _UNCHOOSE,
     ]
 
 
 def favour_actions(state: State, seat: int) -> list[Action]:
     me = state["seats"][seat]
     dice, marked, favours = me["dice"], state["marked"], me["favours"]
+    if favours < cards.REROLL_COST and favours < cards.NUDGE_COST:
+        return []
+    values = sorted(set(dice))
     actions = []
     if favours >= cards.REROLL_COST:
-        for value in sorted(set(dice)):
-            if dice.count(value) > marked.count(value):
-                actions.append(Action.make("mark", label=f"Mark a {value} to reroll", value=value))
-        for value in sorted(set(marked)):
-            actions.append(Action.make("unmark", label=f"Unmark a {value}", value=value))
         if marked:
-            count = len(marked)
-            actions.append(
-                Action.make(
-                    "reroll",
-                    label=f"Reroll {count} marked {'die' if count == 1 else 'dice'} "
-                    f"({cards.REROLL_COST} favour)",
-                )
-            )
+            for value in values:
+                if dice.count(value) > marked.count(value):
+                    actions.append(_MARK[value])
+            actions += [_UNMARK[value] for value in sorted(set(marked))]
+            actions.append(_reroll(len(marked)))
+        else:
+            actions += [_MARK[value] for value in values]
     if favours >= cards.NUDGE_COST:
-        for value in sorted(set(dice)):
-            for to in sorted({value % 6 + 1, (value - 2) % 6 + 1}):
-                actions.append(
-                    Action.make(
-                        "nudge",
-                        label=f"Turn a {value} into a {to} ({cards.NUDGE_COST} favours)",
-                        value=value,
-                        to=to,
-                    )
-                )
+        for value in values:
+            actions += _NUDGES_OF[value]
     return actions
+
+
+def _reroll(count: int) -> Action:
+    action = _REROLL.get(count)
+    if action is None:
+        action = _REROLL[count] = Action.make(
+            "reroll",
+            label=f"Reroll {count} marked {'die' if count == 1 else 'dice'} "
+            f"({cards.REROLL_COST} favour)",
+        )
+    return action
 
 
 def end_turn_action(state: State, seat: int) -> Action:
     left = len(state["seats"][seat]["dice"])
-    if not left:
-        return Action.make("end_turn", label="End your turn")
-    goods = "good" if left == 1 else "goods"
-    return Action.make(
-        "end_turn", label=f"End turn: {left} {goods} to the market (+{left} favours)"
-    )
+    action = _END_TURN.get(left)
+    if action is None:
+        if not left:
+            action = Action.make("end_turn", label="End your turn")
+        else:
+            goods = "good" if left == 1 else "goods"
+            action = Action.make(
+                "end_turn", label=f"End turn: {left} {goods} to the market (+{left} favours)"
+            )
+        _END_TURN[left] = action
+    return action

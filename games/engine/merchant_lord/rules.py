@@ -17,6 +17,7 @@ from ..contract import Action, GameRules, LogEntry, Outcome, State, log
 from . import actions, cards, sampling, scoring, view
 from .state import (
     card_name,
+    copy_state,
     empty_work,
     is_open,
     needed,
@@ -58,6 +59,9 @@ class MerchantLordRules(GameRules):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return actions.legal(state, seat)
+
+    def copy_state(self, state: State) -> State:
+        return copy_state(state)
 
     def perform(self, state: State, seat: int, action: Action) -> list[LogEntry]:
         entries = _HANDLERS[action.type](state, seat, action)
@@ -387,7 +391,7 @@ def settle(state: State) -> list[LogEntry]:
             entries.append(
                 log(f"{{p{seat}}} has no card or open village: the free placement is lost.")
             )
-        elif [a.type for a in actions.legal(state, seat)] == ["end_turn"]:
+        elif actions.only_end_turn(state, seat):  # legal actions: end_turn alone
             entries.extend(market(state, seat) + next_seller(state))
         else:
             break

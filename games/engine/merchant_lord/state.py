@@ -21,9 +21,17 @@ from typing import Any
 
 from .. import rng
 from ..contract import State
+from ..vocabulary import clone
 from . import cards
 
 SIDES = ("left", "right")
+
+# lookups done once: the die value of each card side and of each village card's stalls
+_LEFT_VALUE = {card_id: merchant["left"][0] for card_id, merchant in cards.MERCHANTS.items()}
+_RIGHT_VALUE = {card_id: merchant["right"][0] for card_id, merchant in cards.MERCHANTS.items()}
+STALL_VALUES = tuple(tuple(value for value, _ in village["stalls"]) for village in cards.VILLAGES)
+#: how many stalls a village card has of its own (a village needs at least that many dice)
+STALL_COUNTS = tuple(len(values) for values in STALL_VALUES)
 
 
 def new_game(players: int, seed: int) -> State:
@@ -100,18 +108,25 @@ def work_for(state: State, owner: int, index: int) -> dict[str, Any] | None:
 def needed(state: State, owner: int, index: int, extra: tuple[int, ...] = ()) -> list[int]:
     """Die values that selling at this village needs now (tucks in progress included)."""
     village = state["seats"][owner]["villages"][index]
-    values = [value for value, _ in cards.VILLAGES[index]["stalls"]]
-    values += [cards.MERCHANTS[c]["left"][0] for c in village["left"]]
-    values += [cards.MERCHANTS[c]["right"][0] for c in village["right"]]
-    work = work_for(state, owner, index)
-    if work:
-        values += [cards.MERCHANTS[c]["left"][0] for c in work["left"]]
-        values += [cards.MERCHANTS[c]["right"][0] for c in work["right"]]
-    return sorted(values + list(extra))
+    values = [*STALL_VALUES[index]]
+    if village["left"]:
+        values += map(_LEFT_VALUE.__getitem__, village["left"])
+    if village["right"]:
+        values += map(_RIGHT_VALUE.__getitem__, village["right"])
+    work = state["work"]
+    if work["village"] == index and owner == state["turn"]:  # ``work_for``
+        values += map(_LEFT_VALUE.__getitem__, work["left"])
+        values += map(_RIGHT_VALUE.__getitem__, work["right"])
+    if extra:
+        values += extra
+    values.sort()
+    return values
 
 
 def spare(dice: list[int], values: list[int]) -> list[int] | None:
     """The dice left over once ``values`` are filled, or None when they cannot be."""
+    if len(values) > len(dice):  # each die fills one stall
+        return None
     left = list(dice)
     for value in values:
         if value not in left:
@@ -155,3 +170,68 @@ def card_name(card_id: str) -> str:
 def side_text(card_id: str, side: str) -> str:
     value, reward = side_stall(card_id, side)
     return f"{value}: {cards.REWARD_LABELS[reward]}"
+
+
+# --- a fast deep copy ------------------------------------------------------------------------
+
+_STATE_KEYS = frozenset(
+    "players rng round phase start turn deck row discard seats work chosen marked "
+    "free_places final".split()
+)
+_SEAT_KEYS = frozenset(("coins", "favours", "dice_count", "dice", "hand", "villages"))
+_VILLAGE_KEYS = frozenset(("left", "right", "dice", "by"))
+_WORK_KEYS = frozenset(("village", "left", "right"))
+_CHOSEN_KEYS = frozenset(("card", "side"))
+
+
+class _OtherLayout(Exception):
+    """A part of the state is not laid out as above: ``copy_state`` falls back to clone."""
+
+
+def copy_state(state: State) -> State:
+    """A deep copy, equal to ``clone(state)`` (keys in the same order), built from the
+    layout above: a few times faster than a generic copy. A state of another layout falls
+    back to ``clone``."""
+    chosen = state.get("chosen")
+    if (
+        state.keys() != _STATE_KEYS
+        or state["work"].keys() != _WORK_KEYS
+        or (chosen is not None and chosen.keys() != _CHOSEN_KEYS)
+        or state["seats"].__class__ is not list
+    ):
+        return clone(state)
+    try:
+        seats = list(map(_copy_seat, state["seats"]))
+    except _OtherLayout:
+        return clone(state)
+    copy = state.copy()
+    copy["deck"] = state["deck"][:]
+    copy["row"] = state["row"][:]
+    copy["discard"] = state["discard"][:]
+    copy["seats"] = seats
+    work = copy["work"] = state["work"].copy()
+    work["left"] = work["left"][:]
+    work["right"] = work["right"][:]
+    if chosen is not None:
+        copy["chosen"] = chosen.copy()
+    copy["marked"] = state["marked"][:]
+    return copy
+
+
+def _copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat's deep copy, checking its layout on the way (the check costs little then)."""
+    if seat.keys() != _SEAT_KEYS:
+        raise _OtherLayout
+    copy = seat.copy()
+    copy["dice"] = seat["dice"][:]
+    copy["hand"] = seat["hand"][:]
+    villages = copy["villages"] = []
+    for village in seat["villages"]:
+        if village.keys() != _VILLAGE_KEYS:
+            raise _OtherLayout
+        village = village.copy()
+        village["left"] = village["left"][:]
+        village["right"] = village["right"][:]
+        village["dice"] = village["dice"][:]
+        villages.append(village)
+    return copy

@@ -5,6 +5,9 @@ from __future__ import annotations
 from . import board, data, scoring
 from .state import State, hand_count, is_member, related
 
+# steps between any two spaces of the (fixed) map, worked out once instead of per card
+_DISTANCES = {space: board.distances_from(space) for space in board.SPACE_ORDER}
+
 
 def placement_value(state: State, seat: int, family: str, space: str) -> float:
     """Points ``seat`` can expect from a ``family`` camel arriving on ``space`` now."""
@@ -36,7 +39,7 @@ def card_prospect(state: State, seat: int, card: int) -> float:
     room = 2 - len(state["camels"][space])
     if room == 0:
         return now
-    near = board.distances_from(space)
+    near = _DISTANCES[space]
     reach = [
         near[where]
         for where, occupants in state["camels"].items()

@@ -9,7 +9,7 @@ holder's families. The sale then happens on its own, so nobody learns who keeps 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..contract import Action, GameRules, LogEntry, Outcome, State, log
@@ -17,13 +17,14 @@ from . import board, data, heuristics, moves, sampling, scoring
 from . import view as views
 from .checks import violations
 from .state import (
+    DEFAULT_SELL_MODE,
     can_marry,
     can_place_second,
+    copy_state,
     expandable,
     hand_count,
     marriable,
     new_game,
-    sell_mode,
     targets,
 )
 
@@ -40,12 +41,63 @@ def _a(kind: str, label: str, **params: Any) -> Action:
     return Action.make(kind, label=label, **params)
 
 
-def _family_choices(
-    kind: str, families: list[str], label: Callable[[str, str], str]
-) -> list[Action]:
-    """One choice per family (labelled by ``label(name, key)``), then "Back"."""
-    choices = [_a(kind, label(board.family_name(key), key), family=key) for key in families]
-    return choices + [_a("back", "Back")]
+# Actions are immutable and their labels depend on their parameters alone, so each one is
+# made once and the same object is listed again whenever it is legal.
+_PASS = _a("pass", "Pass (you can neither marry nor expand)")
+_MARRY = _a("marry", "Marry into a family")
+_EXPAND = _a("expand", "Expand a trading route")
+_BACK = _a("back", "Back")
+_STOP = _a("stop", "End your turn with one camel")
+_KEEP_CARDS = _a("keep_cards", "Keep these cards")
+_MARRY_FAMILY = {
+    key: _a(
+        "marry_family",
+        f"Marry into the {board.family_name(key)} family ({board.FAMILIES[key]['portion']} Dirham)",
+        family=key,
+    )
+    for key in board.FAMILY_ORDER
+}
+_EXPAND_FAMILY = {
+    key: _a("expand_family", f"Expand the {board.family_name(key)} trading route", family=key)
+    for key in board.FAMILY_ORDER
+}
+_DISCARD = {
+    card: _a("discard", f"Discard {board.goods_label(card)}", card=card) for card in board.CARDS
+}
+
+
+def _place_action(family: str, space: str, second: bool) -> Action:
+    name = board.family_name(family)
+    if not second:
+        return _a("place", f"Place a {name} camel on {board.space_label(space)}", space=space)
+    return _a(
+        "place",
+        f"Place a second {name} camel on {board.space_label(space)} "
+        f"({data.SECOND_CAMEL_COST} Dirham from the {name} treasury)",
+        space=space,
+    )
+
+
+# (family, space, second camel?) -> the place action
+_PLACE = {
+    (family, space, second): _place_action(family, space, second)
+    for family in board.FAMILY_ORDER
+    for space in board.SPACE_ORDER
+    for second in (False, True)
+}
+
+
+def _sell_choice(card: int, mode: str) -> Action:
+    """The action that moves a card's standing choice on from ``mode``."""
+    after = NEXT_SELL_MODE[mode]
+    label = f"{board.goods_label(card)}: change to {SELL_LABELS[after]}"
+    return _a("sell_choice", label, card=card, mode=after)
+
+
+# (card, its current standing choice) -> the action that changes it
+_SELL_CHOICE = {
+    (card, mode): _sell_choice(card, mode) for card in board.CARDS for mode in NEXT_SELL_MODE
+}
 
 
 class SamarkandRules(GameRules):
@@ -71,6 +123,9 @@ class SamarkandRules(GameRules):
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state["end"] else (state["active"],)
 
+    def copy_state(self, state: State) -> State:
+        return copy_state(state)
+
     # --- legal actions --------------------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state["end"]:
@@ -87,68 +142,47 @@ class SamarkandRules(GameRules):
         if step == "turn":
             actions = []
             if marriable(state, seat):
-                actions.append(_a("marry", "Marry into a family"))
+                actions.append(_MARRY)
             if expandable(state, seat):
-                actions.append(_a("expand", "Expand a trading route"))
-            return actions or [_a("pass", "Pass (you can neither marry nor expand)")]
+                actions.append(_EXPAND)
+            return actions or [_PASS]
         if step == "marry":
-            return _family_choices(
-                "marry_family",
-                marriable(state, seat),
-                lambda name, key: (
-                    f"Marry into the {name} family ({board.FAMILIES[key]['portion']} Dirham)"
-                ),
-            )
+            return [_MARRY_FAMILY[key] for key in marriable(state, seat)] + [_BACK]
         if step == "expand":
-            return _family_choices(
-                "expand_family",
-                expandable(state, seat),
-                lambda name, key: f"Expand the {name} trading route",
-            )
+            return [_EXPAND_FAMILY[key] for key in expandable(state, seat)] + [_BACK]
         if step == "place":
             return self._place_actions(state)
         return self._discard_actions(state, seat)
 
     def _place_actions(self, state: State) -> list[Action]:
         family = state["family"]
-        name = board.family_name(family)
         if not state["placed"]:
-            return [
-                _a("place", f"Place a {name} camel on {board.space_label(space)}", space=space)
-                for space in targets(state, family)
-            ] + [_a("back", "Back")]
-        return [
-            _a(
-                "place",
-                f"Place a second {name} camel on {board.space_label(space)} "
-                f"({data.SECOND_CAMEL_COST} Dirham from the {name} treasury)",
-                space=space,
-            )
-            for space in targets(state, family)
-        ] + [_a("stop", "End your turn with one camel")]
+            return [_PLACE[family, space, False] for space in targets(state, family)] + [_BACK]
+        return [_PLACE[family, space, True] for space in targets(state, family)] + [_STOP]
 
     def _discard_actions(self, state: State, seat: int) -> list[Action]:
         seat_state = state["seats"][seat]
         actions = []
         if state["discarded"] < moves.max_discards(state):
-            actions = [
-                _a("discard", f"Discard {board.goods_label(card)}", card=card)
-                for card in sorted(seat_state["hand"])
-            ]
+            actions = [_DISCARD[card] for card in sorted(seat_state["hand"])]
         if hand_count(seat_state) <= state["hand_limit"]:
-            actions.append(_a("keep_cards", "Keep these cards"))
+            actions.append(_KEEP_CARDS)
         return actions
 
     def _sell_choices(self, state: State, seat: int) -> list[Action]:
         """One action per card whose space is still empty (the sale chance comes with the
         first camel): it moves the card's standing choice on to the next one."""
-        actions = []
-        for card in sorted(state["seats"][seat]["hand"]):
-            if card in state["goods_left"]:
-                mode = NEXT_SELL_MODE[sell_mode(state, seat, card)]
-                label = f"{board.goods_label(card)}: change to {SELL_LABELS[mode]}"
-                actions.append(_a("sell_choice", label, card=card, mode=mode))
-        return actions
+        seat_state = state["seats"][seat]
+        hand = seat_state["hand"]
+        if not hand:
+            return []
+        left = set(state["goods_left"])
+        sell = seat_state["sell"]
+        return [
+            _SELL_CHOICE[card, sell.get(str(card), DEFAULT_SELL_MODE)]
+            for card in sorted(hand)
+            if card in left
+        ]
 
     # --- carrying out -----------------------------------------------------------------------
     def perform(self, state: State, seat: int, action: Action) -> list[LogEntry]:

@@ -17,9 +17,15 @@ from __future__ import annotations
 from typing import Any
 
 from .. import rng
+from ..vocabulary import clone
 from . import board, data
 
 State = dict[str, Any]
+
+# lookups done once: a family's marriage portion, a space's neighbours and map position
+_PORTION = {key: family["portion"] for key, family in board.FAMILIES.items()}
+_NEIGHBOURS = {space: tuple(board.neighbours(space)) for space in board.SPACE_ORDER}
+_MAP_INDEX = {space: index for index, space in enumerate(board.SPACE_ORDER)}
 
 SELL_MODES = ("auto", "sell", "keep")
 DEFAULT_SELL_MODE = "auto"  # sell, unless the arriving camel belongs to one of your families
@@ -110,40 +116,65 @@ def can_marry(state: State, seat: int, family: str) -> bool:
     seat_state = state["seats"][seat]
     if state["families"][family]["tiles"] < 1:
         return False
-    if seat_state["money"] < board.FAMILIES[family]["portion"]:
+    if seat_state["money"] < _PORTION[family]:
         return False
     # only 1 tile of each family per player, except in the 2-player game
     return state["players"] == 2 or family not in seat_state["tiles"]
 
 
 def marriable(state: State, seat: int) -> list[str]:
-    return [key for key in board.FAMILY_ORDER if can_marry(state, seat, key)]
+    # ``can_marry`` for every family, in family order, with the lookups done once
+    seat_state = state["seats"][seat]
+    money, tiles, stocks = seat_state["money"], seat_state["tiles"], state["families"]
+    two_player = state["players"] == 2
+    return [
+        key
+        for key in board.FAMILY_ORDER
+        if stocks[key]["tiles"] >= 1 and money >= _PORTION[key] and (two_player or key not in tiles)
+    ]
 
 
 def targets(state: State, family: str) -> list[str]:
     """Spaces where the family's next camel may go: next to one of its camels, not full,
-    and without a camel of its own colour."""
+    and without a camel of its own colour (in map order)."""
+    camels = state["camels"]
     found = set()
-    for space, occupants in state["camels"].items():
-        if family not in occupants:
-            continue
-        for other in board.neighbours(space):
-            there = state["camels"][other]
-            if len(there) < 2 and family not in there:
-                found.add(other)
-    return [space for space in board.SPACE_ORDER if space in found]
+    for space, occupants in camels.items():
+        if family in occupants:
+            for other in _NEIGHBOURS[space]:
+                there = camels[other]
+                if len(there) < 2 and family not in there:
+                    found.add(other)
+    return sorted(found, key=_MAP_INDEX.__getitem__)
+
+
+def has_target(state: State, family: str) -> bool:
+    """``bool(targets(state, family))``, without listing them all."""
+    camels = state["camels"]
+    for space, occupants in camels.items():
+        if family in occupants:
+            for other in _NEIGHBOURS[space]:
+                there = camels[other]
+                if len(there) < 2 and family not in there:
+                    return True
+    return False
 
 
 def can_expand(state: State, seat: int, family: str) -> bool:
     return (
         is_member(state, seat, family)
         and state["families"][family]["camels"] > 0
-        and bool(targets(state, family))
+        and has_target(state, family)
     )
 
 
 def expandable(state: State, seat: int) -> list[str]:
-    return [key for key in board.FAMILY_ORDER if can_expand(state, seat, key)]
+    tiles, stocks = state["seats"][seat]["tiles"], state["families"]
+    return [
+        key
+        for key in board.FAMILY_ORDER
+        if key in tiles and stocks[key]["camels"] > 0 and has_target(state, key)
+    ]
 
 
 def can_place_second(state: State) -> bool:
@@ -153,9 +184,56 @@ def can_place_second(state: State) -> bool:
         len(state["placed"]) == 1
         and stock["treasury"] >= data.SECOND_CAMEL_COST
         and stock["camels"] > 0
-        and bool(targets(state, family))
+        and has_target(state, family)
     )
 
 
 def sell_mode(state: State, seat: int, card: int) -> str:
     return state["seats"][seat]["sell"].get(str(card), DEFAULT_SELL_MODE)
+
+
+# --- a fast deep copy ---------------------------------------------------------------------------
+
+_STATE_KEYS = frozenset(
+    "players rng hand_limit families camels goods_left relations seats deck discard supply "
+    "bag removed active step family placed drawn discarded turns round passes end".split()
+)
+_SEAT_KEYS = frozenset(("money", "tiles", "hand", "sold", "sell", "goods", "markers"))
+
+
+def copy_state(state: State) -> State:
+    """A deep copy, equal to ``clone(state)`` (keys in the same order), built from the
+    layout above: a few times faster than a generic copy. A state of another layout falls
+    back to ``clone``."""
+    seats = state.get("seats")
+    if (
+        state.keys() != _STATE_KEYS
+        or seats.__class__ is not list
+        or any(seat.keys() != _SEAT_KEYS for seat in seats)
+    ):
+        return clone(state)
+    copy = state.copy()
+    # map() with the C copy methods: no Python-level loop over the 77 spaces
+    families, camels = state["families"], state["camels"]
+    copy["families"] = dict(zip(families, map(dict.copy, families.values()), strict=True))
+    copy["camels"] = dict(zip(camels, map(list.copy, camels.values()), strict=True))
+    copy["goods_left"] = state["goods_left"][:]
+    copy["relations"] = list(map(list.copy, state["relations"]))
+    copy["seats"] = list(map(_copy_seat, seats))
+    copy["deck"] = state["deck"][:]
+    copy["discard"] = state["discard"][:]
+    copy["bag"] = state["bag"][:]
+    copy["removed"] = state["removed"][:]
+    copy["placed"] = state["placed"][:]
+    return copy
+
+
+def _copy_seat(seat: dict) -> dict:
+    copy = seat.copy()
+    copy["tiles"] = seat["tiles"][:]
+    copy["hand"] = seat["hand"][:]
+    copy["sold"] = seat["sold"][:]
+    copy["sell"] = seat["sell"].copy()
+    copy["goods"] = seat["goods"][:]
+    copy["markers"] = list(map(list.copy, seat["markers"]))
+    return copy
