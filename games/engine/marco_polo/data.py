@@ -1,7 +1,7 @@
 """The Voyages of Marco Polo: board, tables and cards, transcribed from the component data.
 
-Source: /work/shared/rules/marco-polo-data.md (the printed components, cross-checked). The
-rulebook text lacks what was only printed, so everything here is data, in one place. Where
+Source: the rules folder's Marco Polo component data (marco-polo-data.md: the printed
+components, cross-checked). The rulebook text lacks what was only printed, so everything here is data, in one place. Where
 even the data file is silent, the choice is marked ``DECISION`` here and listed in
 docs/marco-polo.md under "Decisions the rulebook leaves open".
 
