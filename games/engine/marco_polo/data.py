@@ -2,8 +2,9 @@
 
 Source: the rules folder's Marco Polo component data (marco-polo-data.md: the printed
 components, cross-checked). The rulebook text lacks what was only printed, so everything
-here is data, in one place. Where even the data file is silent, the choice is marked ``DECISION`` here and listed in
-docs/marco-polo.md under "Decisions the rulebook leaves open".
+here is data, in one place. Where even the data file is silent, the choice is marked
+``DECISION`` here and listed in docs/marco-polo.md under "Decisions the rulebook leaves
+open".
 
 Amounts are written compactly, as on the cards: ``"2Ca 3P 2G"`` is 2 camels, 3 pepper and
 2 gold; ``$`` coins, ``S`` silk, ``VP`` victory points; the words ``good`` (1 good of your
