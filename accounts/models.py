@@ -196,3 +196,21 @@ class Follow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.follower} follows {self.followed}"
+
+
+class PushSubscription(models.Model):
+    """A browser that asked for "your turn" notifications (Web Push), opted into on one
+    device in Settings; removed when its push service says it is gone (404 or 410)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of {self.user}"
+
+    def info(self) -> dict:
+        """As pywebpush takes it."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}

@@ -10,4 +10,6 @@ urlpatterns = [
     path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_revoke"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("follow/<str:username>/", views.follow, name="follow"),
+    path("push/subscribe", views.push_subscribe, name="push_subscribe"),
+    path("push/unsubscribe", views.push_unsubscribe, name="push_unsubscribe"),
 ]

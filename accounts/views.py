@@ -1,16 +1,21 @@
-"""The settings page, personal API tokens, one-click unsubscribe and following players."""
+"""The settings page, personal API tokens, one-click unsubscribe, following players and
+this device's "your turn" notifications."""
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts import follows
+from accounts import follows, push
 from accounts.forms import PreferencesForm, TokenForm
 from accounts.models import ApiToken
 from accounts.tokens import last_used
@@ -26,7 +31,13 @@ def _settings_page(
     tokens = list(request.user.api_tokens.filter(revoked_at__isnull=True))
     for token in tokens:
         token.last_used = last_used(token)
-    context = {"form": form, "token_form": token_form, "tokens": tokens}
+    context = {
+        "form": form,
+        "token_form": token_form,
+        "tokens": tokens,
+        "push_key": settings.WEBPUSH_VAPID_PUBLIC_KEY if push.enabled() else "",
+        "push_devices": request.user.push_subscriptions.count(),
+    }
     return render(request, "account/settings.html", context, status=status)
 
 
@@ -114,3 +125,41 @@ def follow(request: HttpRequest, username: str) -> HttpResponse:
         messages.error(request, exc.message)
         return HttpResponse(exc.message, status=exc.status)
     return redirect("games:player", followed.username)
+
+
+MAX_PUSH_BODY = 4000
+
+
+def _posted_json(request: HttpRequest) -> dict:
+    if len(request.body) > MAX_PUSH_BODY:
+        raise ValidationError("That is too long.")
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise ValidationError("Send the subscription as JSON.") from None
+    if not isinstance(data, dict):
+        raise ValidationError("Send the subscription as JSON.")
+    return data
+
+
+@login_required
+@require_POST
+def push_subscribe(request: HttpRequest) -> HttpResponse:
+    """This device wants "your turn" notifications (the browser's subscription, as JSON)."""
+    try:
+        push.subscribe(user=request.user, data=_posted_json(request))
+    except ValidationError as exc:
+        return JsonResponse({"error": "invalid", "detail": exc.messages[0]}, status=400)
+    return JsonResponse({"devices": request.user.push_subscriptions.count()}, status=201)
+
+
+@login_required
+@require_POST
+def push_unsubscribe(request: HttpRequest) -> HttpResponse:
+    """This device wants no more notifications ({"endpoint": …})."""
+    try:
+        endpoint = _posted_json(request).get("endpoint")
+    except ValidationError as exc:
+        return JsonResponse({"error": "invalid", "detail": exc.messages[0]}, status=400)
+    push.unsubscribe(user=request.user, endpoint=endpoint)
+    return JsonResponse({"devices": request.user.push_subscriptions.count()})

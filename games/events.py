@@ -195,6 +195,33 @@ def _plain(value):
     return value
 
 
+# --- pulses: "this game just changed", for the pages that show it ---------------------------
+
+Pulser = Callable[[int, bool], object]
+_pulsers: list[Pulser] = []
+
+
+def on_touched(pulser: Pulser) -> None:
+    """Call ``pulser(game_id, lobby)`` after each committed change of a game."""
+    if pulser not in _pulsers:
+        _pulsers.append(pulser)
+
+
+def touched(game_id: int, *, lobby: bool = False) -> None:
+    """This transaction changes the game (``lobby``: as a table the lobby lists). Once it
+    commits, open pages are told at once; unlike events, this is not stored: a page that
+    misses it sees the change at its next poll. Nothing happens on a rollback."""
+    transaction.on_commit(lambda: _pulse(game_id, lobby))
+
+
+def _pulse(game_id: int, lobby: bool) -> None:
+    for pulser in list(_pulsers):
+        try:
+            pulser(game_id, lobby)
+        except Exception:  # a page learns of it later, by polling
+            logger.exception("Pulsing game %s failed", game_id)
+
+
 def from_row(row: OutboxEvent) -> Event:
     cls = EVENT_TYPES[row.name]
     fields = {f.name: f for f in dataclasses.fields(cls)}

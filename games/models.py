@@ -89,6 +89,9 @@ class Game(models.Model):
     # The engine's ``state_format`` the snapshot was written in (checked on load).
     state_format = models.PositiveSmallIntegerField(default=1)
     version = models.PositiveIntegerField(default=0)
+    # Steps the seat to move may still take back this turn (games.read.drafts): kept out
+    # of the log and the snapshot, and unseen by the others, until they become final.
+    draft = models.JSONField(default=dict, blank=True)
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -114,7 +117,21 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "is_public"])]
+        indexes = [
+            models.Index(fields=["status", "is_public"]),
+            # The archive: finished public games, newest first (keyset pages).
+            models.Index(
+                fields=["status", "is_public", "-finished_at", "-id"], name="game_archive_page"
+            ),
+            # A player's games joined by id: status and finish time without the row
+            # ("my games", profiles: thousands of finished games read from the index).
+            models.Index(fields=["id"], include=["status", "finished_at"], name="game_id_status"),
+            # Games in play and open tables: a few percent of all, merged with a player's seats.
+            models.Index(
+                fields=["id"], condition=models.Q(status__in=["active", "open"]),
+                name="game_current",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.rules.name} #{self.pk}"
@@ -184,6 +201,7 @@ class Seat(models.Model):
             ),
         ]
         indexes = [
+            models.Index(fields=["user", "game"], name="seat_user_game"),  # a player's games
             models.Index(fields=["user", "must_act"]),
             models.Index(fields=["must_act", "deadline"]),
             models.Index(fields=["must_act", "reminder_at"]),

@@ -10,6 +10,7 @@ is ready (``games.apps``). May import ``games.tasks``, ``games.events`` and belo
 | PlayerInvited      | invite                | send_invitation                         |
 | GameStarted        | started, autoplay     | send_started_mails, play_seat per seat  |
 | MoveMade           | turn_mail, autoplay   | send_turn_mails, play_seat per seat     |
+| (any change)       | live.pulse_game       | none: open pages are told at once       |
 | DealOffered        | deal_mail             | send_deal_mail per recipient            |
 | GameEnded          | ended                 | send_finished_mails                     |
 | SeatLeft           | left                  | send_opponent_left                      |
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from games import events, tasks
+from games import events, live, tasks
 from games.models import DEFAULTS
 
 
@@ -43,11 +44,13 @@ def turn_mail(event: events.MoveMade) -> None:
 
 
 def autoplay(event: events.GameStarted | events.MoveMade | events.SeatControlChanged) -> None:
-    """One task per seat nobody plays in person that must act: bots after a short pause,
-    so people see their moves happen; defaults for absent players at once."""
+    """One task per seat nobody plays in person that must act: a bot after a short pause
+    when the turn comes to it, so people see its moves happen, then the further steps of
+    its own turn at once; defaults for absent players at once."""
     version = event.seq if isinstance(event, events.MoveMade) else event.version
     for seat, level in event.autoplay:
-        delay = 0.0 if level == DEFAULTS else float(settings.BOT_MOVE_DELAY_SECONDS)
+        goes_on = isinstance(event, events.MoveMade) and event.seat == seat
+        delay = 0.0 if level == DEFAULTS or goes_on else float(settings.BOT_MOVE_DELAY_SECONDS)
         tasks.play_seat.apply_async((event.game_id, seat, version), countdown=delay)
 
 
@@ -95,3 +98,4 @@ SUBSCRIBERS = (
 def connect() -> None:
     for event_type, subscriber in SUBSCRIBERS:
         events.subscribe(event_type, subscriber)
+    events.on_touched(live.pulse_game)  # open pages: told at once, fetch what they may see

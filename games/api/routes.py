@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.http import HttpRequest
-from ninja import Query, Router, Schema, Status
+from django.http import HttpRequest, HttpResponse
+from ninja import Field, Query, Router, Schema, Status
 
 from games.api import schemas as s
 from games.api.errors import ERROR_STATUSES
@@ -15,7 +15,7 @@ from games.errors import Conflict, GameNotFound, InvalidInput, NotFound
 from games.models import Game
 from games.play import acting, endings, presence, seats, tables
 from games.play import chat as table_chat
-from games.read import archive, game_page
+from games.read import archive, drafts, game_page
 from games.read import tables as lists
 from games.read.names import seat_of
 
@@ -65,7 +65,7 @@ def summary(game: Game, user) -> dict[str, Any]:
         "players": game.players,
         "public": game.is_public,
         "seats": _seats(game),
-        "you": mine.number if mine and game.state is not None else None,
+        "you": mine.number if mine and game.started_at is not None else None,  # state deferred
         "must_act": bool(mine and mine.must_act),
         "waiting_since": mine.waiting_since if mine else None,
     }
@@ -78,7 +78,7 @@ def detail(game: Game, user) -> dict[str, Any]:
         "id": game.pk,
         "game": game.game,
         "status": game.status,
-        "version": game.version,
+        "version": context["version"],  # with your own steps not yet final
         "seats": _seats(game),
         "to_act": context.get("to_act", []),
         "you": context["seat"],
@@ -176,13 +176,47 @@ def create_game(request: HttpRequest, payload: s.TableIn):
     return Status(201, {"id": table.pk, "invite_code": table.invite_code, "status": table.status})
 
 
-@router.get("/games/{int:game_id}", response=answers({200: s.GameDetailOut}), summary="One game")
-def get_game(request: HttpRequest, game_id: int):
+class GameQuery(Schema):
+    since: int | None = Field(
+        None, ge=0, le=2**31,
+        description="The version you already have: the log then holds only the lines after it.",
+    )
+
+
+def change_tag(game: Game, user) -> str:
+    """An ETag that changes whenever anything the document shows ``user`` may have: a move
+    (the version, with the user's own steps not yet final), the status, the seats, or a
+    note such as a resignation."""
+    seats = sum(1 for seat in game.seats.all() if seat.user_id or seat.is_bot)
+    mine = seat_of(game, user)
+    version = drafts.shown_version(game, mine.number if mine else None)
+    return f'"{game.status}-{version}-{seats}-{lists.last_note_id(game.pk)}"'
+
+
+@router.get(
+    "/games/{int:game_id}", response=answers({200: s.GameDetailOut, 304: None}), summary="One game"
+)
+def get_game(
+    request: HttpRequest, game_id: int, query: Query[GameQuery], response: HttpResponse
+):
     """The game as you may see it. Reading changes nothing (a seat a stand-in plays for you
-    is taken back with ``POST …/back`` or by acting)."""
+    is taken back with ``POST …/back`` or by acting).
+
+    Cheap to ask again: send the ``ETag`` you got as ``If-None-Match`` and a game that has
+    not changed answers 304 with no body; ``?since=<version>`` leaves out the log lines you
+    already have."""
     game = _visible(game_id, request.auth)
     presence.seen(game_id, request.auth)
-    return detail(game, request.auth)
+    tag = change_tag(game, request.auth)
+    if tag in request.headers.get("If-None-Match", ""):
+        not_modified = HttpResponse(status=304)
+        not_modified["ETag"] = tag
+        return not_modified
+    document = detail(game, request.auth)
+    if query.since is not None:
+        document["log"] = [line for line in document["log"] if line["seq"] > query.since]
+    response["ETag"] = tag
+    return document
 
 
 @router.post("/games/{int:game_id}/join", response=answers({200: s.GameSummaryOut}))

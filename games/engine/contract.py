@@ -69,6 +69,10 @@ class GameRules(ABC):
     #: while anything else is legal, since a stateless player that can undo may undo and
     #: redo for ever.
     undo_types: ClassVar[frozenset[str]] = frozenset()
+    #: Action types other seats may also take off-turn that still move the game on and
+    #: run out by themselves (tasking a card, playing a card): bots keep them on their
+    #: own turn instead of leaving them aside like answers to offers.
+    anytime_moves: ClassVar[frozenset[str]] = frozenset()
     #: The layout of this game's state; raise it whenever a stored snapshot of the old
     #: layout could no longer be read, so the platform refuses (or migrates) old snapshots.
     state_format: ClassVar[int] = 1
@@ -148,8 +152,8 @@ class GameRules(ABC):
         """What the game's own turn logic does once things changed hands (a hand limit…);
         by default nothing."""
 
-    def sample_deal(self, state: State, seat: int, rng_seed: int) -> Action | None:
-        """A random well-formed offer, for random playouts; None when there is none."""
+    def sample_offer(self, state: State, seat: int, rng_seed: int) -> Action | None:
+        """A random offer for random playouts (``sample_deal`` checks it); by default none."""
         return None
 
     def deal_responses(self, state: State, seat: int) -> list[Action]:
@@ -172,6 +176,23 @@ class GameRules(ABC):
         copy["rng"] = seed_state(seed)
         return copy
 
+    def hidden_parts(self, state: State) -> Any:
+        """What chance decides or nobody may see (the generator, the decks' order): a step
+        that changes it (a roll, a shuffle, a draw) is final, since taking it back would
+        let a player see the future and choose again. None (the default) makes every step
+        final: a game lets players take steps back only once it says what is hidden."""
+        return None
+
+    def can_take_back(self, before: State, after: State, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may still take back ``action`` (which led from ``before`` to
+        ``after``) later in the same turn: nothing random or hidden came out of it, and it
+        involves nobody else (a deal). The platform keeps such steps aside, unseen by the
+        other players, until a final step or the end of the turn."""
+        if action.type in deals.DEAL_TYPES:
+            return False
+        hidden = self.hidden_parts(before)
+        return hidden is not None and hidden == self.hidden_parts(after)
+
     def invariant_violations(self, state: State) -> list[str]:
         """Game-specific consistency checks used by ``simulate`` (cards conserved…)."""
         return []
@@ -188,10 +209,23 @@ class GameRules(ABC):
             reason = deals.check(self, state, seat, action)
             if reason:
                 raise IllegalAction(reason)
-        elif action not in self.legal_actions(state, seat):
+        elif not self.is_listed(state, seat, action):
             raise IllegalAction(self.explain(state, seat, action))
         new_state = self.copy_state(state)
         return new_state, self.carry_out(new_state, seat, action)
+
+    def sample_deal(self, state: State, seat: int, rng_seed: int) -> Action | None:
+        """A random offer that could be proposed now, for random playouts; None when the
+        game's ``sample_offer`` has none or its offer could not be proposed."""
+        action = self.sample_offer(state, seat, rng_seed)
+        if action is None or deals.proposal(self, state, seat, action)[0] is None:
+            return None
+        return action
+
+    def is_listed(self, state: State, seat: int, action: Action) -> bool:
+        """Whether ``action`` is among ``legal_actions(state, seat)``. Games may answer
+        faster by listing only the actions of its kind, never differently."""
+        return action in self.legal_actions(state, seat)
 
     def copy_state(self, state: State) -> State:
         """A deep copy of ``state``, equal to ``clone(state)`` and sharing nothing mutable

@@ -52,7 +52,8 @@ WITHDRAW = "withdraw"
 ANSWERS = (ACCEPT, DECLINE)
 DEAL_TYPES = (OFFER, ACCEPT, DECLINE, WITHDRAW)
 MAX_USES = 9  # a standing order is taken at most this many times
-_FLAGS = ("to", "answers", "standing", "uses")
+_FLAGS = ("to", "answers", "standing", "uses", "note")
+MAX_NOTE = 200  # characters of a promise in words
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,9 @@ class Term:
     label: str  # "Hand cards"
     kinds: tuple[tuple[str, str], ...]  # (kind, label)
     hidden: bool = False  # outsiders see how many, never which
+    #: Outsiders see neither which nor how many (coins hidden in a tent): only that some
+    #: changed hands. Standing orders, being public, show them to everyone.
+    secret: bool = False
     unit: tuple[str, str] = ("item", "items")  # how a hidden count reads: "1 card", "2 cards"
     where: str = ""  # said after named items: "Silk from the caravan"
 
@@ -77,12 +81,15 @@ class Term:
         return f"{count} {self.unit[0] if count == 1 else self.unit[1]}"
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        shown = {
             "name": self.name,
             "label": self.label,
             "kinds": [{"kind": kind, "label": label} for kind, label in self.kinds],
             "hidden": self.hidden,
         }
+        if self.secret:
+            shown["secret"] = True
+        return shown
 
 
 Bounds = Mapping[str, Mapping[str, int]]  # term -> kind -> most
@@ -100,6 +107,9 @@ class DealTerms:
     open_count: int = 0
     max_open: int = 3
     standing: bool = False  # standing orders allowed
+    #: Standing orders outlive the epoch: each new epoch restores their uses ("twice a
+    #: turn") instead of expiring them.
+    standing_renews: bool = False
 
     def term(self, name: str) -> Term | None:
         return next((term for term in self.terms if term.name == name), None)
@@ -139,6 +149,7 @@ class DealTerms:
         get: Mapping[str, Mapping[str, int]],
         answers: int | None = None,
         uses: int | None = None,
+        note: str = "",
     ) -> Action:
         """The offer action for counts per term and kind, checked against these bounds.
 
@@ -155,6 +166,8 @@ class DealTerms:
             params["to"] = to
         if answers is not None:
             params["answers"] = answers
+        if note:
+            params["note"] = note
         for side, counts in (("give", give), ("get", get)):
             for name, kinds in counts.items():
                 term = self.term(name)
@@ -168,7 +181,8 @@ class DealTerms:
                 if items:
                     params[f"{side}_{name}"] = items
         action = Action.make(OFFER, **params)
-        reason = bounds_problem(self, parse(action, self.terms)[0] or {}, action)
+        deal, reason = parse(action, self.terms)
+        reason = reason or bounds_problem(self, deal or {}, action)
         if reason:
             raise IllegalAction(reason)
         return action
@@ -232,6 +246,11 @@ def parse(action: Action, terms: Sequence[Term]) -> tuple[dict[str, Any] | None,
     if answers is not None and type(answers) is not int:
         return None, "'answers' names the offer you answer by its number."
     deal["answers"] = answers
+    note = action.get("note")
+    if note is not None:
+        if not isinstance(note, str) or not note.strip() or len(note) > MAX_NOTE:
+            return None, f"A promise is a few words (at most {MAX_NOTE} characters)."
+        deal["note"] = note.strip()
     if not deal["give"] and not deal["get"]:
         return None, "An offer must include at least one thing on either side."
     return deal, ""
@@ -254,7 +273,10 @@ def bounds_problem(terms: DealTerms, deal: Mapping[str, Any], action: Action | N
                     what = term.kind_label(kind) if term else kind
                     if side == "give":
                         return f"You do not have {kinds.count(kind)} {what} to offer."
-                    return f"You cannot ask for {kinds.count(kind)} {what}."
+                    return (
+                        f"You cannot ask for {kinds.count(kind)} {what}: "
+                        "they do not have that many to give."
+                    )
     return ""
 
 
@@ -293,6 +315,8 @@ def responses(rules: GameRules, state: State, seat: int) -> list[Action]:
             continue
         if not may_take(deal, seat):
             continue
+        if used_up(deal):
+            continue  # a renewing standing order used up until the next epoch
         if not rules.deal_obstacle(state, deal, seat):
             verb = "Take standing order" if deal["standing"] else "Accept offer"
             label = f"{verb} {deal['id']}: {describe(rules.deal_kinds, deal, seat)}"
@@ -312,6 +336,12 @@ def check(rules: GameRules, state: State, seat: int, action: Action) -> str:
     if action not in responses(rules, state, seat):
         return explain_answer(rules, state, seat, action)
     return ""
+
+
+def used_up(deal: dict[str, Any]) -> bool:
+    """A renewing standing order with no uses left: it waits, open but not takeable, for
+    the next epoch (it is not impossible, so it does not lapse)."""
+    return deal["standing"] and not deal["uses"]
 
 
 def proposal(
@@ -345,6 +375,8 @@ def proposal(
         **deal,
         "epoch": rules.deal_epoch(state),
     }
+    if deal["standing"] and terms.standing_renews:
+        record["renews"] = deal["uses"]
     reason = rules.deal_obstacle(state, record, None)
     return (None, reason) if reason else (record, "")
 
@@ -390,6 +422,8 @@ def perform(rules: GameRules, state: State, seat: int, action: Action) -> list[L
         logs.insert(0, _party_log(rules.deal_kinds, executed, text))
         if deal["standing"] and deal["uses"] > 1:
             deal["uses"] -= 1
+        elif deal.get("renews"):
+            deal["uses"] = 0  # used up for now; the next epoch restores its uses
         else:
             _close(state, deal["id"])
         rules.after_deal(state, logs)
@@ -405,10 +439,12 @@ def lapse(rules: GameRules, state: State, logs: list[LogEntry]) -> None:
     for deal in state["deals"]:
         owner = tag(deal["from"])
         whom = "everyone" if deal["standing"] else tag(deal["to"])
+        if deal["epoch"] != epoch and deal.get("renews"):
+            deal["epoch"], deal["uses"] = epoch, deal["renews"]
         if deal["epoch"] != epoch:
             logs.append(log(f"{owner}'s offer to {whom} expired."))
             continue
-        reason = rules.deal_obstacle(state, deal, None)
+        reason = "" if used_up(deal) else rules.deal_obstacle(state, deal, None)
         if not reason:
             keep.append(deal)
             continue
@@ -432,6 +468,8 @@ def explain_answer(rules: GameRules, state: State, seat: int, action: Action) ->
         return "That offer was not made to you."
     if action.type == DECLINE:
         return "A standing order is not declined: leave it, or take it."
+    if used_up(deal):
+        return "That standing order is used up until the next turn."
     return rules.deal_obstacle(state, deal, seat) or "You cannot accept that offer now."
 
 
@@ -457,7 +495,12 @@ def side_text(kinds: Kinds, items: Mapping[str, list[str]], full: bool) -> str:
         if not listed:
             continue
         term = terms[name]
-        parts.append(term.counted(len(listed)) if term.hidden and not full else term.named(listed))
+        if term.secret and not full:
+            parts.append(f"some {term.label.lower()}")
+        elif term.hidden and not full:
+            parts.append(term.counted(len(listed)))
+        else:
+            parts.append(term.named(listed))
     return " and ".join(parts) or "nothing"
 
 
@@ -470,9 +513,10 @@ def describe(kinds: Kinds, deal: Mapping[str, Any], viewer: int | None) -> str:
     full = is_party(deal, viewer)
     give = side_text(kinds, deal["give"], full)
     get = side_text(kinds, deal["get"], full)
+    note = f' (promise, not enforced: "{deal["note"]}")' if deal.get("note") and full else ""
     if viewer is not None and viewer != deal["from"] and may_take(deal, viewer) and full:
-        return f"you get {give}, you give {get}"
-    return f"{give} for {get}"
+        return f"you get {give}, you give {get}{note}"
+    return f"{give} for {get}{note}"
 
 
 def _party_log(kinds: Kinds, deal: Mapping[str, Any], prefix: str) -> LogEntry:
@@ -508,14 +552,23 @@ def visible(kinds: Kinds, state: State, viewer: int | None) -> list[dict[str, An
             "text": describe(kinds, deal, viewer),
             "give": {},
             "get": {},
-            "give_count": sum(len(items) for items in deal["give"].values()),
-            "get_count": sum(len(items) for items in deal["get"].values()),
+            "give_count": _count(terms, deal["give"], party),
+            "get_count": _count(terms, deal["get"], party),
         }
+        if deal.get("note") and party:
+            item["note"] = deal["note"]
         for side in ("give", "get"):
             for name, items in deal[side].items():
-                if party or not terms[name].hidden:
+                if terms[name].secret and not party:
+                    item[side][name] = None  # some changed hands; how many is private
+                elif party or not terms[name].hidden:
                     item[side][name] = list(items)
                 else:
                     item[side][name] = len(items)
         shown.append(item)
     return shown
+
+
+def _count(terms: Mapping[str, Term], items: Mapping[str, list[str]], party: bool) -> int:
+    """How many things a side holds, as a viewer may count them (secret terms left out)."""
+    return sum(len(kinds) for name, kinds in items.items() if party or not terms[name].secret)

@@ -16,10 +16,11 @@ _MODULES = {
     "silk-road": "games.engine.silk_road",
     "samarkand": "games.engine.samarkand",
     "merchant-lord": "games.engine.merchant_lord",
+    "marco-polo": "games.engine.marco_polo",
 }
 # Engines complete as rules but not yet on the site (no board to play them on).
-_IN_DEVELOPMENT = {
-    "marco-polo": "games.engine.marco_polo",
+_IN_DEVELOPMENT: dict[str, str] = {
+    "merchants-of-araby": "games.engine.merchants_of_araby",
 }
 _loaded: dict[str, GameRules] = {}
 

@@ -142,6 +142,11 @@ def log(text: str, **private_by_seat: str) -> LogEntry:
     return LogEntry(text, tuple((int(key[1:]), value) for key, value in private_by_seat.items()))
 
 
+def amount(count: int, singular: str, plural: str | None = None) -> str:
+    """"1 coin", "3 coins", "1 step", "0 steps": a count with its noun agreeing."""
+    return f"{count} {singular if count == 1 else (plural or singular + 's')}"
+
+
 def fill_names(text: str, names: Sequence[str]) -> str:
     for seat, name in enumerate(names):
         text = text.replace(f"{{p{seat}}}", name)

@@ -7,6 +7,7 @@ send it, so a retried task never mails anyone twice.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -76,17 +77,25 @@ def deliver(
     if not email:
         return False
     record = {"user": user, "kind": mail.kind, "game": game, "key": key}
+    return send_once(record, email, lambda: mail.message(email=email, user=user).send())
+
+
+def send_once(record: dict, email: str, send: Callable[[], object]) -> bool:
+    """Call ``send`` unless a ``SentNotification`` matching ``record`` exists; True when
+    it was sent now. ``deliver``'s guarantees, for any channel (mail, Web Push)."""
     sent = False
     try:
         with transaction.atomic():
             _, created = SentNotification.objects.get_or_create(**record, defaults={"email": email})
             if created:
-                mail.message(email=email, user=user).send()
+                send()
                 sent = True
     except (OperationalError, InterfaceError):
         if not sent or connection.in_atomic_block:
             raise
-        logger.warning("Mail %s to user %s sent; recording it on a new connection", key, user)
+        logger.warning(
+            "%s to user %s sent; recording it on a new connection", record["key"], record["user"]
+        )
         connection.close()
         _record_sent(record, email)
     return created

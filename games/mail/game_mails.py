@@ -12,11 +12,12 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts import push
 from accounts.models import MailOptOut, Notification, User
 from games.engine import deals
-from games.mail.delivery import Mail, absolute_url, deliver
+from games.mail.delivery import Mail, absolute_url, deliver, send_once
 from games.mail.table import Table
-from games.models import Game, Move, Seat
+from games.models import Game, Seat
 from games.play import presence
 from games.read.clocks import time_control_text
 from games.read.game_page import game_result, since_last_turn
@@ -24,15 +25,10 @@ from games.read.game_page import game_result, since_last_turn
 # --- entry points (called by the tasks) -------------------------------------------------
 
 
-def _turn_mail(table: Table, seat: Seat, move: Move | None) -> Mail:
+def _turn_mail(table: Table, seat: Seat, since: dict | None) -> Mail:
     """"Your move", with what the others did since the player's last move, in words."""
-    upto = move.seq if move is not None else None
-    since = since_last_turn(table.game, seat.number, table.names, upto=upto)
     context = {**table.context(seat), "since": since}
     return Mail(Notification.TURN, "turn", f"Your move in {table.title}", context)
-
-
-# --- entry points (called by the tasks) -------------------------------------------------
 
 
 def notify_turn(
@@ -55,12 +51,19 @@ def notify_turn(
         seat = table.seat_of(user_id)
         if seat is None or user_id == acted_by_user_id or seat.number == actor_seat:
             continue
-        if seat.number not in waiting or not seat.user.wants_mail(Notification.TURN):
+        if seat.number not in waiting:
             continue
         if not seat.played_by_player:  # a stand-in plays it while they are away
             continue
         if presence.is_present(table.game.pk, user_id, timezone.now()):
             continue  # the table is open in front of them: the page shows it already
+        # What the others did since the player's last move, as the player may read it:
+        # said by the push and the mail alike.
+        upto = move.seq if move is not None else None
+        since = since_last_turn(table.game, seat.number, table.names, upto=upto)
+        push_turn(table, seat, move_seq, since)  # the devices they chose, whatever their mail
+        if not seat.user.wants_mail(Notification.TURN):
+            continue
         # An offer to you is told by the offer mail when you get those (notify_offer).
         if (
             move is not None
@@ -69,9 +72,31 @@ def notify_turn(
         ):
             continue
         sent += deliver(
-            _turn_mail(table, seat, move), game=table.game, key=str(move_seq), user=seat.user
+            _turn_mail(table, seat, since), game=table.game, key=str(move_seq), user=seat.user
         )
     return sent
+
+
+def push_turn(table: Table, seat: Seat, move_seq: int, since: dict | None) -> bool:
+    """"Your move" on the devices the player opted in (Web Push), once per turn change:
+    recorded like a mail (``send_once``), so a retried task does not push again. Says
+    what the turn mail says (``since``), from the player's own view."""
+    if not push.enabled() or not seat.user.push_subscriptions.exists():
+        return False
+    lines = list(since["lines"]) if since else []
+    body = "; ".join(lines[-3:]) if lines else "It is your move."
+    record = {"user": seat.user, "kind": Notification.TURN, "game": table.game, "key": f"push:{move_seq}"}
+    return send_once(
+        record,
+        seat.user.email,
+        lambda: push.send(
+            seat.user,
+            title=f"Your move in {table.title}",
+            body=body[:300],
+            url=absolute_url(reverse("games:game", args=[table.game.pk])),
+            tag=f"game-{table.game.pk}",
+        ),
+    )
 
 
 def notify_deal(*, game_id: int, move_seq: int, to_user_id: int) -> int:
@@ -111,7 +136,8 @@ def notify_started(*, game_id: int) -> int:
             sent += deliver(mail, game=table.game, user=seat.user)
         elif my_move and seat.user.wants_mail(Notification.TURN):
             key = str(table.game.version)
-            sent += deliver(_turn_mail(table, seat, None), game=table.game, key=key, user=seat.user)
+            since = since_last_turn(table.game, seat.number, table.names)
+            sent += deliver(_turn_mail(table, seat, since), game=table.game, key=key, user=seat.user)
     return sent
 
 

@@ -10,7 +10,8 @@ Modules: ``tables`` (open, invite, join, leave, cancel, start), ``acting`` (play
 ``deals`` (what the platform reads of the engine's generic deals), ``seats`` (who controls
 a seat: stand-ins, coming back), ``endings`` (resign, vote to end, results), ``timeouts``
 (a clock ran out), ``vacations``, ``chat``; below them ``waiting`` (who must act, clocks),
-``seat_clock`` and ``calendar`` (clock arithmetic), ``time_control``, ``notes`` (log lines
+``drafting`` (steps a player may still take back), ``seat_clock`` and ``calendar``
+(clock arithmetic), ``time_control``, ``notes`` (log lines
 that are not moves), ``presence`` (who has the game open, kept in the cache), ``locking``.
 
 May import: ``games.read``, ``games.events``, ``games.models``, ``games.errors``,

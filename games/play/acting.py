@@ -10,11 +10,13 @@ from games import events
 from games.engine import Action, IllegalAction, deals
 from games.engine.contract import fill_names
 from games.errors import IllegalMove, NotYourTurn, StaleVersion
-from games.models import Game, Move, Seat
+from games.models import Game, Seat
 from games.play import presence, ratings, results
+from games.play.drafting import append_move, commit_draft, take_back_step
 from games.play.locking import RETRYING, locked_game, one_transaction, require_active
 from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
+from games.read import drafts
 from games.read.names import seat_names
 
 
@@ -44,25 +46,53 @@ def game_act(
         seat = mine.number
         presence.seen(game.pk, user)
         take_back(game, mine)
-    if expected_version is not None and expected_version != game.version:
+    shown = drafts.shown_version(game, seat)
+    if expected_version is not None and expected_version != shown:
         if RETRYING.get() and _already_made(game, expected_version, seat, action):
             return game
         require_active(game)
-        raise StaleVersion(game.version)
+        raise StaleVersion(shown)
     require_active(game)
-    apply_move(game, seats, seat, action, acted_by=user)
+    if action.type == drafts.UNDO:
+        take_back_step(game, seat)
+    else:
+        apply_move(game, seats, seat, action, acted_by=user)
     return game
 
 
 def _already_made(game: Game, seen_version: int, seat: int, action: Action) -> bool:
-    """True when the move right after ``seen_version`` is ``seat`` playing ``action``."""
+    """True when the step right after ``seen_version`` is ``seat`` playing ``action``:
+    the move of that number, or the seat's step not yet final there."""
+    steps = drafts.draft_steps(game, seat)
+    if steps and game.version + len(steps) == seen_version + 1:
+        return Action.from_json(steps[-1]["action"]) == action
     made = game.moves.filter(seq=seen_version + 1, seat=seat).values_list("action", flat=True)
     return any(Action.from_json(json) == action for json in made)
 
 
+def _stays_a_draft(rules, before, after, seat: int, action: Action) -> bool:
+    """A step the seat may still take back: its turn goes on, alone, and the engine says
+    nothing random or hidden came out of it."""
+    return (
+        rules.to_act(before) == (seat,)
+        and rules.to_act(after) == (seat,)
+        and rules.outcome(after) is None
+        and rules.can_take_back(before, after, seat, action)
+    )
+
+
 def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, acted_by=None):
-    """Check and apply ``action`` for ``seat`` under the game lock; append, save, publish."""
-    rules, state = game.rules, game.snapshot
+    """Check and apply ``action`` for ``seat`` under the game lock; append, save, publish.
+
+    A person's step that can still be taken back is kept in the game's draft instead
+    (``games.read.drafts``); the next final step writes the drafted steps first. Anyone
+    or anything else acting (another seat, a clock, a bot) makes the draft final first.
+    """
+    rules = game.rules
+    in_person = acted_by is not None and (game.draft or {}).get("seat") in (None, seat)
+    if not in_person:
+        commit_draft(game)
+    state = drafts.drafted_state(game, seat)
     legal = rules.legal_actions(state, seat)
     if seat not in rules.to_act(state) and not legal and action.type != deals.OFFER:
         raise NotYourTurn("It is not your turn.")
@@ -71,14 +101,16 @@ def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, 
     except IllegalAction as exc:
         raise IllegalMove(fill_names(exc.reason, seat_names(game))) from exc
     listed = next((a for a in legal if a == action), action)  # keeps the label
-    game.version += 1
-    Move.objects.create(
-        game=game,
-        seq=game.version,
-        seat=seat,
-        action=listed.to_json(with_label=True),
-        log=[entry.to_json() for entry in entries],
-    )
+    step = {
+        "action": listed.to_json(with_label=True),
+        "log": [entry.to_json() for entry in entries],
+    }
+    if in_person and _stays_a_draft(rules, state, new_state, seat, action):
+        game.draft = {"seat": seat, "steps": [*drafts.draft_steps(game, seat), step]}
+        game.save(update_fields=["draft", "updated_at"])
+        return
+    commit_draft(game, state)  # ``state`` is the drafted state: no need to work it out again
+    append_move(game, seat, step)
     game.state = new_state
     outcome = rules.outcome(new_state)
     if outcome is not None:

@@ -12,6 +12,7 @@ from typing import ParamSpec, TypeVar
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import QuerySet
 
+from games import events
 from games.errors import Conflict, GameNotFound
 from games.models import Game
 
@@ -63,11 +64,17 @@ def one_transaction(work: Callable[P, R]) -> Callable[P, R]:
 
 
 def locked_game(game_id: object) -> Game:
-    """The game row, locked until the transaction ends (call inside ``atomic``)."""
+    """The game row, locked until the transaction ends (call inside ``atomic``).
+
+    Whoever locks a game is about to change it: once the transaction commits, the pages
+    showing it are told (``events.touched``; the lobby too while it is an open public table).
+    """
     try:
-        return Game.objects.select_for_update().get(pk=int(game_id))
+        game = Game.objects.select_for_update().get(pk=int(game_id))
     except (Game.DoesNotExist, TypeError, ValueError, OverflowError):
         raise GameNotFound("There is no such game.") from None
+    events.touched(game.pk, lobby=game.status == Game.Status.OPEN and game.is_public)
+    return game
 
 
 def require_open(game: Game) -> None:

@@ -8,6 +8,7 @@ cache (Redis in production, a file cache under ``runsite``) every process sees i
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
@@ -50,6 +51,18 @@ def present_users(pairs: Iterable[tuple[int, int]], now: datetime) -> set[tuple[
 
 def is_present(game_id: int, user_id: int | None, now: datetime) -> bool:
     return bool(user_id) and (game_id, user_id) in present_users([(game_id, user_id)], now)
+
+
+def page_open(game_id: int, user, *, seated: bool, client: str = "") -> None:
+    """Someone has the game page open (a visit, a poll, a live stream): a player gets no
+    reminder then; anyone else counts as watching. ``client`` tells guests apart (their
+    address and browser, hashed, never stored beyond the cache)."""
+    if seated:
+        seen(game_id, user)
+    elif user is not None and user.is_authenticated:
+        watching(game_id, f"user:{user.pk}", user.username)
+    else:
+        watching(game_id, "guest:" + hashlib.sha256(client.encode()).hexdigest()[:16], "")
 
 
 _WATCHERS = "watchers:{game_id}"

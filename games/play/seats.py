@@ -14,6 +14,7 @@ from games import events
 from games.engine.bots import LEVELS
 from games.errors import Conflict, InvalidInput, NotAPlayer
 from games.models import DEFAULTS, Game, LogNote, Seat
+from games.play.drafting import settle_draft
 from games.play.locking import locked_game, one_transaction, require_active
 from games.play.notes import add_note
 from games.play.waiting import autoplay_due
@@ -40,6 +41,7 @@ def hand_to_stand_in(game: Game, seat: Seat, level: str) -> None:
         raise InvalidInput("Only a person's seat can be handed to a stand-in.")
     if seat.stand_in == level:
         return
+    settle_draft(game)  # the steps the player made stand; the stand-in goes on
     seat.controller = Seat.Controller.STAND_IN
     seat.controller_level = level
     seat.controller_since = timezone.now()

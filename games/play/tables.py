@@ -213,6 +213,7 @@ def game_create(
         )
     first_free = min(set(range(players)) - set(bot_seats))
     Seat.objects.create(game=table, number=first_free, user=creator, entropy=entropy)
+    events.touched(table.pk, lobby=table.is_public)
     if len(bot_seats) == players - 1:
         game_start(game=table)
     _send_invites(table, invitees)
@@ -295,6 +296,7 @@ def game_rematch(*, game_id: int, user) -> Game:
             controller_level=seat.controller_level,
         )
     Seat.objects.create(game=table, number=len(bots), user=user)
+    events.touched(table.pk)
     _send_invites(table, [seat.user_id for seat in people if seat.user_id != user.pk])
     if len(bots) + 1 == table.players:
         game_start(game=table)

@@ -17,9 +17,11 @@ from datetime import datetime
 
 from django.db import transaction
 
+from games import events
 from games.models import DEFAULTS, Game, LogNote, Seat
 from games.play import endings, results
 from games.play.acting import apply_move
+from games.play.drafting import settle_draft
 from games.play.locking import lock_unless_busy
 from games.play.notes import add_note
 from games.play.seats import hand_to_stand_in
@@ -38,6 +40,7 @@ TIMED_OUT_TEXT = {
 
 def play_defaults(game: Game, seats: list[Seat], number: int) -> int:
     """Play the default for seat ``number`` while the game waits for it; holds the lock."""
+    settle_draft(game)  # the steps the player made before leaving stand
     steps = 0
     while steps < MAX_DEFAULT_STEPS and game.status == Game.Status.ACTIVE:
         rules, state = game.rules, game.snapshot
@@ -50,6 +53,7 @@ def play_defaults(game: Game, seats: list[Seat], number: int) -> int:
 
 def time_out(game: Game, seats: list[Seat], seat: Seat, now: datetime) -> None:
     """Apply the table's policy to ``seat``, whose clock ran out; holds the game lock."""
+    settle_draft(game)  # steps made before the clock ran out stand
     if seat.stand_in == DEFAULTS:  # already away or resigned: no news, just the defaults
         play_defaults(game, seats, seat.number)
         return
@@ -104,4 +108,6 @@ def time_out_game(game_id: int, now: datetime) -> int:
             handled += 1
             if game.status != Game.Status.ACTIVE:
                 break
+        if handled:  # once for the game, however many seats ran out
+            events.touched(game.pk)
     return handled

@@ -23,17 +23,19 @@ def update_waiting(game: Game, seats: Sequence[Seat], waiting: Iterable[int]) ->
     """
     waiting = set(waiting) if game.status == Game.Status.ACTIVE else set()
     now = timezone.now()
-    newly = []
+    newly, changed, fields = [], [], {"must_act", "waiting_since"}
     for seat in seats:
         must = seat.number in waiting
         if must == seat.must_act:
             continue
         seat.must_act = must
         seat.waiting_since = now if must else None
-        clock_fields = seat_clock.waiting_changed(game, seat, now)
-        seat.save(update_fields=["must_act", "waiting_since", *clock_fields])
+        fields.update(seat_clock.waiting_changed(game, seat, now))
+        changed.append(seat)
         if must:
             newly.append(seat)
+    if changed:  # one UPDATE for every seat that changed (read under the game's lock)
+        Seat.objects.bulk_update(changed, sorted(fields))
     return newly
 
 

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.engine import Action, LogEntry, registry
 from games.engine.contract import fill_names
-from games.models import Game
-from games.read import fairness
+from games.models import Game, Seat
+from games.read import fairness, pages
 from games.read.names import seat_names, with_seats
 
 PAGE_SIZE = 30
@@ -39,8 +40,12 @@ def finished_games(query: ArchiveQuery) -> QuerySet[Game]:
     games = Game.objects.filter(status=Game.Status.FINISHED, is_public=True)
     if query.title:
         games = games.filter(game=query.title)
-    if query.player:
-        games = games.filter(seats__user__username__iexact=query.player)
+    if query.player:  # exactly as spelled (the unique index), else in any case
+        users = get_user_model().objects
+        found = users.filter(username=query.player).values("pk")
+        if not found.exists():
+            found = users.filter(username__iexact=query.player).values("pk")
+        games = games.filter(pk__in=Seat.objects.filter(user__in=found).values("game_id"))
     if query.rated is not None:
         games = games.filter(rated=query.rated)
     if query.since:
@@ -49,7 +54,7 @@ def finished_games(query: ArchiveQuery) -> QuerySet[Game]:
         games = games.filter(finished_at__lt=_start_of(query.until, next_day=True))
     if query.ending:
         games = games.filter(result__termination=query.ending)
-    return games.distinct().order_by("-finished_at", "-pk")
+    return games.order_by("-finished_at", "-pk")  # one seat per player: no duplicates
 
 
 def _start_of(day: date, next_day: bool = False) -> datetime:
@@ -59,28 +64,8 @@ def _start_of(day: date, next_day: bool = False) -> datetime:
 
 def page(games: QuerySet[Game], cursor: str | None) -> tuple[list[Game], str | None]:
     """One page after ``cursor`` ("<finished timestamp>_<id>"), and the next page's cursor."""
-    after = parse_cursor(cursor)
-    if after is not None:
-        moment, pk = after
-        games = games.filter(Q(finished_at__lt=moment) | Q(finished_at=moment, pk__lt=pk))
-    rows = list(with_seats(games)[: PAGE_SIZE + 1])
-    more = len(rows) > PAGE_SIZE
-    rows = rows[:PAGE_SIZE]
-    return rows, (make_cursor(rows[-1]) if more and rows else None)
-
-
-def make_cursor(game: Game) -> str:
-    return f"{game.finished_at.timestamp():.6f}_{game.pk}"
-
-
-def parse_cursor(cursor: object) -> tuple[datetime, int] | None:
-    if not isinstance(cursor, str) or "_" not in cursor or len(cursor) > 40:
-        return None
-    stamp, _, pk = cursor.partition("_")
-    try:
-        return datetime.fromtimestamp(float(stamp), tz=UTC), int(pk)
-    except (ValueError, OverflowError, OSError):
-        return None
+    rows = list(with_seats(pages.finished_page(games, cursor, PAGE_SIZE)))
+    return pages.cut(rows, PAGE_SIZE)
 
 
 def export(game: Game) -> dict[str, Any]:

@@ -103,10 +103,16 @@ def seat_clocks(
 ) -> dict[int, SeatClock]:
     """Every seat's clock by seat number (seats prefetched with ``with_seats`` stay cheap)."""
     now = now or timezone.now()
-    seats = list(game.seats.all())
+    seats = _seats(game)
     if away is None:
         away = on_vacation(s.user_id for s in seats)
     return {s.number: seat_clock_of(game, s, away, now) for s in seats}
+
+
+def _seats(game: Game) -> list[Seat]:
+    """The game's seats: the list a list page read once (``seat_list``), else its seats."""
+    listed = getattr(game, "seat_list", None)
+    return listed if listed is not None else list(game.seats.all())
 
 
 def clock_context(game: Game, mine: Seat | None, now: datetime | None = None) -> dict:
@@ -132,14 +138,14 @@ def annotate_clocks(games: list[Game], now: datetime | None = None) -> None:
     ``others_waiting``, the names and clocks of the others who must act or are away;
     one vacation query for all."""
     now = now or timezone.now()
-    away = on_vacation({s.user_id for game in games for s in game.seats.all()})
+    away = on_vacation({s.user_id for game in games for s in _seats(game)})
     for game in games:
         clocks = seat_clocks(game, now, away)
         mine = game.my_seat.number
         game.my_clock = clocks.get(mine)
         game.others_waiting = [
             {"name": seat.display_name, "clock": clocks[seat.number]}
-            for seat in game.seats.all()
+            for seat in _seats(game)
             if seat.number != mine
             and (clocks[seat.number].left is not None or clocks[seat.number].on_vacation)
         ]

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import Action, LogEntry, deals
-from games.engine.contract import fill_names
-from games.models import DEFAULTS, Game
+from games.engine.contract import State, fill_names
+from games.models import DEFAULTS, Game, Move
+from games.read import drafts
 from games.read.clocks import clock_context, time_control_text
 from games.read.fairness import fairness_context
 from games.read.names import seat_colours, seat_names, seat_of, seat_usernames
@@ -32,12 +33,19 @@ class Choice:
         return cls(action.type, label, params, json.dumps(data, sort_keys=True))
 
 
-def legal_choices(game: Game, seat: int | None, names: list[str]) -> list[Choice]:
-    """The seat's legal actions with players' names in their labels ("Offer Ana …")."""
+def legal_choices(
+    game: Game, seat: int | None, names: list[str], state: State | None = None
+) -> list[Choice]:
+    """The seat's legal actions with players' names in their labels ("Offer Ana …") on
+    ``state`` (the seat's drafted state: ``drafts.drafted_state``), then "Undo" when the
+    seat has a step it may take back."""
     if seat is None or game.status != Game.Status.ACTIVE:
         return []
-    actions = game.rules.legal_actions(game.state, seat)
-    return [Choice.from_action(a, names) for a in actions]
+    if state is None:
+        state = drafts.drafted_state(game, seat)
+    actions = game.rules.legal_actions(state, seat)
+    undo = drafts.undo_action(game, seat)
+    return [Choice.from_action(a, names) for a in [*actions, *([undo] if undo else [])]]
 
 
 def group_choices(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -51,14 +59,27 @@ SINCE_SHOWN = 12  # "since your last turn" lists at most this many lines (the la
 
 
 def since_last_turn(
-    game: Game, seat: int, names: list[str], upto: int | None = None
+    game: Game,
+    seat: int,
+    names: list[str],
+    upto: int | None = None,
+    latest: list[Move] | None = None,
 ) -> dict[str, Any] | None:
     """What the others did since ``seat`` last moved (up to move ``upto``), as ``seat``
     may read it: {"moves": count, "lines": [...], "more": lines left out}; None when
-    nothing happened or the seat has not moved yet and nothing came before."""
-    moves = game.moves.all() if upto is None else game.moves.filter(seq__lte=upto)
-    mine = moves.filter(seat=seat).order_by("-seq").values_list("seq", flat=True).first() or 0
-    others = [m for m in moves.filter(seq__gt=mine).order_by("seq") if m.seat != seat]
+    nothing happened or the seat has not moved yet and nothing came before.
+
+    ``latest`` are the game's latest moves, newest first, as the page read them for its
+    log: when the seat's last move is among them (or they are the whole game), nothing
+    more is read."""
+    others = _since_in(latest, seat) if latest is not None and upto is None else None
+    if others is None:
+        moves = game.moves.all() if upto is None else game.moves.filter(seq__lte=upto)
+        mine = moves.filter(seat=seat).order_by("-seq").values_list("seq", flat=True).first()
+        mine = mine or 0
+        others = [m for m in moves.filter(seq__gt=mine).order_by("seq") if m.seat != seat]
+    else:
+        mine = max((m.seq for m in latest if m.seat == seat), default=0)
     if not others:
         return None
     lines = [
@@ -74,20 +95,62 @@ def since_last_turn(
     }
 
 
+def _since_in(latest: list[Move], seat: int) -> list[Move] | None:
+    """The others' moves after ``seat``'s last one, oldest first, when ``latest`` (newest
+    first) tells; None when the seat's last move may be older than them."""
+    whole = not latest or latest[-1].seq == 1
+    if not whole and all(m.seat != seat for m in latest):
+        return None
+    mine = max((m.seq for m in latest if m.seat == seat), default=0)
+    return [m for m in reversed(latest) if m.seq > mine and m.seat != seat]
+
+
+def latest_moves(game: Game, limit: int | None = None, before: int | None = None) -> list[Move]:
+    """The game's latest ``limit`` moves (all with None), newest first; only those
+    before move ``before`` when given."""
+    moves = game.moves.order_by("-seq")
+    if before is not None:
+        moves = moves.filter(seq__lt=before)
+    return list(moves[:limit] if limit is not None else moves)
+
+
+def _enough_for(game: Game, moves: list[Move], limit: int) -> list[Move]:
+    """``moves`` (newest first) and as many older ones as it takes to hold ``limit`` log
+    lines: a step that writes no line (choosing a card to discard, say) must not shorten
+    the log. Reads in batches of ``limit``, so a page still costs the same at move 30
+    and at move 3,000."""
+    moves = list(moves)
+    while len(moves) >= limit and moves[-1].seq > 1:
+        if sum(len(m.log) for m in moves) >= limit:
+            break
+        older = latest_moves(game, limit, before=moves[-1].seq)
+        if not older:
+            break
+        moves.extend(older)
+    return moves
+
+
 LOG_SHOWN = 30  # the page and the API carry the latest lines; the replay has them all
 
 
 def game_log(
-    game: Game, seat: int | None, names: list[str], limit: int | None = LOG_SHOWN
+    game: Game,
+    seat: int | None,
+    names: list[str],
+    limit: int | None = LOG_SHOWN,
+    moves: list[Move] | None = None,
 ) -> list[dict[str, Any]]:
     """The latest ``limit`` log lines (all with None) as ``seat`` may read them, names
-    filled in, oldest first. Only the moves needed are read, so a page costs the same at
-    move 30 and at move 3,000."""
-    moves = game.moves.order_by("-seq")
-    moves = list(moves[:limit] if limit is not None else moves)
+    filled in, oldest first. Only the moves needed are read (``moves``: those already
+    read, ``latest_moves(game, limit)``), so a page costs the same at move 30 and at
+    move 3,000."""
+    if moves is None:
+        moves = latest_moves(game, limit)
+    if limit is not None:
+        moves = _enough_for(game, moves, limit)
     # Notes come after the move of their seq; those before the first move shown are left
     # out only when earlier moves are (a note made before any move has seq 0).
-    first = moves[-1].seq if limit is not None and len(moves) == limit else 0
+    first = moves[-1].seq if limit is not None and len(moves) >= limit else 0
     lines = []
     for move in reversed(moves):
         for data in move.log:
@@ -99,6 +162,17 @@ def game_log(
         lines.append({"seq": note.seq, "seat": note.seat, "text": text, "at": note.created_at})
     lines.sort(key=lambda line: line["seq"])  # stable: a move's own lines stay first
     return lines[-limit:] if limit is not None else lines
+
+
+def drafted_lines(game: Game, seat: int | None, names: list[str]) -> list[dict[str, Any]]:
+    """The log lines of ``seat``'s steps not yet final, shown only to that seat and
+    marked as such ("draft": Undo can still take them back)."""
+    lines = []
+    for number, step in enumerate(drafts.draft_steps(game, seat), start=game.version + 1):
+        for data in step["log"]:
+            text = fill_names(LogEntry.from_json(data).for_viewer(seat), names)
+            lines.append({"seq": number, "seat": seat, "text": text, "at": None, "draft": True})
+    return lines
 
 
 def rematch_for(game: Game, user) -> dict[str, Any] | None:
@@ -178,7 +252,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         "names": names,
         "usernames": seat_usernames(game),
         "colours": seat_colours(game.players),
-        "version": game.version,
+        "version": drafts.shown_version(game, seat),
         "board_template": f"games/boards/{game.game}.html",
         # Seats of people that a stand-in bot plays while they are away (seats played by
         # defaults show their own badge with the clocks).
@@ -189,11 +263,13 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
     }
     if not started:
         return context
-    rules, state = game.rules, game.snapshot
-    choices = legal_choices(game, seat, names)
+    rules = game.rules
+    state = drafts.drafted_state(game, seat)  # the snapshot, for all but a seat mid-turn
+    choices = legal_choices(game, seat, names, state)
     waiting = rules.to_act(state) if game.status == Game.Status.ACTIVE else ()
     in_play = seat is not None and game.status == Game.Status.ACTIVE
     computer = [s.number for s in game.seats.all() if s.autoplay_level]
+    latest = latest_moves(game, LOG_SHOWN)  # one read for the log and "since your turn"
     deal_terms = rules.deal_terms(state, seat) if in_play and rules.deal_kinds else None
     context.update(
         view=rules.view(state, seat),
@@ -209,9 +285,9 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         prompt=fill_names(rules.prompt(state, seat), names),
         deal_terms=deal_terms,
         deals=open_deals(game, state, seat, names, choices),
-        log=game_log(game, seat, names),
+        log=game_log(game, seat, names, moves=latest) + drafted_lines(game, seat, names),
         log_earlier=game.version > LOG_SHOWN,
-        since_my_turn=since_last_turn(game, seat, names) if in_play else None,
+        since_my_turn=since_last_turn(game, seat, names, latest=latest) if in_play else None,
         result=game_result(game, names),
     )
     context.update(clock_context(game, mine))

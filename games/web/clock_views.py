@@ -85,5 +85,5 @@ def rematch(request, game_id: int):
 @require_GET
 def next_game(request):
     """The game that has waited longest for my move, or the lobby when none waits."""
-    waiting = lists.my_games(user=request.user).to_act
-    return redirect("games:game", waiting[0].pk) if waiting else redirect("games:lobby")
+    waiting = lists.current_sections(request.user)["to_act"]  # ids, longest waiting first
+    return redirect("games:game", waiting[0]) if waiting else redirect("games:lobby")

@@ -30,10 +30,23 @@ class Stepper:
     kind: str
     label: str
     most: int
+    # For what is asked: the most each partner may give, (partner value, most); the page
+    # shows the stepper only for partners who can give some (empty: the same for all).
+    most_by: tuple[tuple[str, int], ...] = ()
 
     @property
     def input_name(self) -> str:
         return f"{PREFIX}{self.side}-{self.term}-{self.kind}"
+
+    @property
+    def counts(self) -> range:
+        """The counts one may choose: 0 up to the most."""
+        return range(self.most + 1)
+
+    @property
+    def most_by_text(self) -> str:
+        """``most_by`` for the page's script: "1:2 2:0" (partner:most, space-separated)."""
+        return " ".join(f"{partner}:{most}" for partner, most in self.most_by)
 
 
 @dataclass(frozen=True)
@@ -52,6 +65,17 @@ class Composer:
     standing: bool = False
     max_items: int = 0
     full: bool = False  # the seat has as many offers open as it may
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        """Both sides in the order the form shows them: what one gives, then asks for."""
+        return (Side("give", self.give), Side("get", self.get))
+
+
+@dataclass(frozen=True)
+class Side:
+    name: str  # "give" or "get"
+    groups: tuple[TermGroup, ...]
 
 
 def composer(
@@ -72,12 +96,30 @@ def composer(
     )
 
 
+def _most_by(terms: DealTerms, term: str, kind: str) -> tuple[tuple[str, int], ...]:
+    """What each partner may give of ``kind`` (a standing order: the most of any)."""
+    most_by = [
+        (str(partner), min(terms.ask_bounds(partner).get(term, {}).get(kind, 0), terms.max_items))
+        for partner in terms.partners
+    ]
+    if terms.standing:
+        most_by.append((ANYONE, max((most for _, most in most_by), default=0)))
+    return tuple(most_by)
+
+
 def _groups(terms: DealTerms, side: str, bounds: Mapping[str, Mapping[str, int]]):
     groups = []
     for term in terms.terms:
         most = bounds.get(term.name, {})
         steppers = tuple(
-            Stepper(side, term.name, kind, label, min(most.get(kind, 0), terms.max_items))
+            Stepper(
+                side,
+                term.name,
+                kind,
+                label,
+                min(most.get(kind, 0), terms.max_items),
+                _most_by(terms, term.name, kind) if side == "get" else (),
+            )
             for kind, label in term.kinds
             if most.get(kind, 0) > 0
         )
@@ -92,7 +134,13 @@ def _count(raw: str | None, stepper: Stepper) -> int:
     except (TypeError, ValueError):
         raise InvalidInput(f"“{stepper.label}” needs a number.") from None
     if not 0 <= value <= stepper.most:
-        raise InvalidInput(f"“{stepper.label}”: choose 0 to {stepper.most}.")
+        if stepper.side == "give":
+            raise InvalidInput(
+                f"You hold {stepper.most} {stepper.label}: you can offer 0 to {stepper.most}."
+            )
+        raise InvalidInput(
+            f"“{stepper.label}”: you can ask for 0 to {stepper.most}, no more than they hold."
+        )
     return value
 
 

@@ -19,7 +19,7 @@ def player(request, username: str):
     hidden = person.profile_hidden and request.user != person
     context = {"person": person, "hidden": hidden, "following": follows(request.user, person)}
     if not hidden:
-        context.update(players.profile(person))
+        context.update(players.profile(person, older=request.GET.get("older")))
     return render(request, "games/player.html", context)
 
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from games import converters  # noqa: F401  (registers <game_id:…>)
-from games.web import archive_views, clock_views, player_views, views
+from games.web import archive_views, clock_views, live_views, player_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -35,6 +35,8 @@ urlpatterns = [
     path("games/<game_id:game_id>/resign", clock_views.resign, name="resign"),
     path("games/<game_id:game_id>/vote-end", clock_views.vote_end, name="vote_end"),
     path("games/<game_id:game_id>/rematch", clock_views.rematch, name="rematch"),
+    path("live", live_views.live_stream, name="live"),
+    path("me/waiting", live_views.waiting_count, name="waiting_count"),
     path("next-game/", clock_views.next_game, name="next_game"),
     path("vacation/start", clock_views.vacation_start, name="vacation_start"),
     path("vacation/stop", clock_views.vacation_stop, name="vacation_stop"),

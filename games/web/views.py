@@ -8,7 +8,6 @@ the error (4xx) otherwise, so every control works without JavaScript.
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 from django.contrib import messages
@@ -33,11 +32,12 @@ from games.errors import (
 from games.models import TABLE_LANGUAGES, ChatMessage, Game, Seat, looks_like_invite_code
 from games.play import acting, presence, seats, tables
 from games.play import chat as table_chat
-from games.read import fairness, game_page
+from games.read import drafts, fairness, game_page
 from games.read import tables as lists
 from games.read.names import BOT_LEVEL_NAMES, seat_names, seat_of, with_seats
 from games.web import catalogue, deals, rules_pages
 from games.web.forms import InviteForm, TableForm, split_invitees
+from games.web.live_views import mark_present
 from silkroad.throttle import throttle
 
 MAX_ACTION_CHARS = 4000
@@ -67,10 +67,22 @@ def rules(request, slug: str):
     return render(request, "games/rules.html", {"rules": engine.get(slug), "rules_html": html})
 
 
+def _page_number(query) -> int:
+    """``?page=N`` of a list (the lists clamp it to their pages); 1 for anything else."""
+    page = query.get("page", "")
+    return int(page) if page.isdigit() and len(page) < 6 else 1
+
+
 def lobby(request):
     only = _lobby_filter(request.GET)
+    tables_shown, next_page = lists.lobby_page(
+        user=request.user, only=only, page=_page_number(request.GET)
+    )
+    params = request.GET.copy()
+    params["page"] = next_page
     context = {
-        "tables": lists.lobby(user=request.user, only=only),
+        "tables": tables_shown,
+        "next_url": f"?{params.urlencode()}" if next_page else None,
         "playable": catalogue.playable(),
         "only": only,
         "languages": TABLE_LANGUAGES,
@@ -107,7 +119,15 @@ def quick_match(request, slug: str):
 
 @login_required
 def mine(request):
-    return render(request, "games/mine.html", {"my": lists.my_games(user=request.user)})
+    """My games; finished ones a page at a time ("Older games →" carries the cursor)."""
+    my = lists.my_games(
+        user=request.user,
+        older=request.GET.get("older"),
+        only=request.GET.get("list", ""),
+        page=_page_number(request.GET),
+        shown=lists.SECTION_SHOWN,
+    )
+    return render(request, "games/mine.html", {"my": my})
 
 
 @login_required
@@ -211,14 +231,18 @@ def _render_game(
         context = {"game": game, "message": exc.message}
         return render(request, "games/unreadable.html", context, status=exc.status)
     message = error.message if error else None
+    chat = lists.chat_messages(game)  # the latest, by id: the last is the newest
     context.update(
         error=message if partial != "chat" else None,
         chat_error=message if partial == "chat" else None,
-        chat=lists.chat_messages(game),
+        chat=chat,
         poll_key=_poll_key(
-            game.status, game.version, len(game.seats.all()), lists.last_note_id(game.pk)
+            game.status,
+            context.get("version", game.version),  # a seat's own steps not yet final count
+            len(game.seats.all()),
+            lists.last_note_id(game.pk),
         ),
-        last_chat=lists.last_chat_id(game),
+        last_chat=chat[-1].pk if chat else 0,
         watching=presence.watchers(game.pk),
     )
     if game.state is None:
@@ -294,7 +318,7 @@ def game_detail(request, game_id: int):
     """The game page. It writes nothing: a player coming back after a stand-in played
     for them takes their seat back with the page's "I'm back" post (sent by itself)."""
     game = _game_or_404(request, game_id)
-    _mark_present(request, game_id, seated=seat_of(game, request.user) is not None)
+    mark_present(request, game_id, seated=seat_of(game, request.user) is not None)
     return _render_game(request, game)
 
 
@@ -315,19 +339,6 @@ def check(request, game_id: int):
 def fair_dice(request):
     """How the seed commitment works, in plain words."""
     return render(request, "games/fairness.html")
-
-
-def _mark_present(request, game_id: int, *, seated: bool) -> None:
-    """A player with the page open gets no reminder; anyone else counts as watching."""
-    if seated:
-        presence.seen(game_id, request.user)  # no reminder while the page is open
-        return
-    user = request.user
-    if user.is_authenticated:
-        presence.watching(game_id, f"user:{user.pk}", user.username)
-    else:  # a guest: told apart by address and browser, never stored beyond the cache
-        who = f"{request.META.get('REMOTE_ADDR', '')}|{request.META.get('HTTP_USER_AGENT', '')}"
-        presence.watching(game_id, "guest:" + hashlib.sha256(who.encode()).hexdigest()[:16], "")
 
 
 @login_required
@@ -354,13 +365,16 @@ def invite(request, code: str):
 @require_GET
 def game_version(request, game_id: int):
     """Cheap poll: 204 while nothing changed, else the changed fragments (HTMX) or JSON."""
-    game = Game.objects.filter(pk=game_id).values("version", "status", "is_public").first()
+    game = (
+        Game.objects.filter(pk=game_id).values("version", "status", "is_public", "draft").first()
+    )
     if game is None:
         raise Http404("There is no such game.")
-    seated = list(Seat.objects.filter(game_id=game_id).values_list("user_id", flat=True))
+    seat_rows = list(Seat.objects.filter(game_id=game_id).values_list("number", "user_id"))
+    seated = [user_id for _, user_id in seat_rows]
     if not game["is_public"] and (request.user.pk is None or request.user.pk not in seated):
         raise Http404("There is no such game.")
-    _mark_present(request, game_id, seated=request.user.pk in seated)
+    mark_present(request, game_id, seated=request.user.pk in seated)
     chat = (
         ChatMessage.objects.filter(game_id=game_id)
         .order_by("-pk")
@@ -368,11 +382,14 @@ def game_version(request, game_id: int):
         .first()
         or 0
     )
-    key = _poll_key(game["status"], game["version"], len(seated), lists.last_note_id(game_id))
+    mine = next((n for n, u in seat_rows if u is not None and u == request.user.pk), None)
+    # The version this viewer sees: their own steps not yet final count.
+    version = game["version"] + len(drafts.steps_in(game["draft"], game["status"], mine))
+    key = _poll_key(game["status"], version, len(seated), lists.last_note_id(game_id))
     if not request.htmx:
         return JsonResponse(
             {
-                "version": game["version"],
+                "version": version,
                 "status": game["status"],
                 "seats": len(seated),
                 "chat": chat,
@@ -459,9 +476,10 @@ def deal(request, game_id: int):
             raise NotAPlayer("You are not playing in this game.")
         if game.status != Game.Status.ACTIVE:
             raise Conflict("The game is not in play.")
-        if version != game.version:
-            raise StaleVersion(game.version)
-        state, rules = game.snapshot, game.rules
+        shown = drafts.shown_version(game, mine.number)
+        if version != shown:
+            raise StaleVersion(shown)
+        state, rules = drafts.drafted_state(game, mine.number), game.rules
         terms = rules.deal_terms(state, mine.number) if rules.deal_kinds else None
         if terms is None:
             raise Conflict("You cannot make an offer now.")

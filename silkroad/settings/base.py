@@ -8,6 +8,7 @@ variables, ``SECRET_KEY`` and ``ALLOWED_HOSTS``. There is no usable default secr
 ``dev`` and ``test`` set their own, production requires one.
 """
 
+import email.utils
 import os
 from pathlib import Path
 
@@ -85,7 +86,9 @@ TEMPLATES = [
             ],
             # The games' template tags live with the pages (games.web), not at the app root.
             "libraries": {
+                "marco_polo": "games.web.templatetags.marco_polo",
                 "play": "games.web.templatetags.play",
+                "silk_road": "games.web.templatetags.silk_road",
                 "vacation": "games.web.templatetags.vacation",
             },
         },
@@ -234,6 +237,29 @@ elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
             "unacked_restore_interval": int(os.environ["CELERY_RESTORE_INTERVAL"]),
             "unacked_restore_throttle": 1,
         }
+# Web Push (accounts.push): "your turn" on a device with no page open, opted into per
+# device. Off unless both VAPID keys are set (runsite makes a pair of its own under var/).
+WEBPUSH_VAPID_PUBLIC_KEY = os.environ.get("WEBPUSH_VAPID_PUBLIC_KEY", "")
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "").replace("\\n", "\n")
+WEBPUSH_CONTACT = os.environ.get(
+    "WEBPUSH_CONTACT", "mailto:" + email.utils.parseaddr(DEFAULT_FROM_EMAIL)[1]
+)
+
+# Live updates (games.live): open pages are told at once that their game changed. Redis
+# pub/sub wherever the broker is Redis (every process shares it), else a folder of files
+# under var/ that the web server and the worker share; "off" leaves pages polling.
+LIVE_UPDATES_URL = os.environ.get("LIVE_UPDATES_URL") or (
+    CELERY_BROKER_URL
+    if CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+    else f"file://{VAR_DIR / 'live'}"
+)
+LIVE_UPDATES_PREFIX = os.environ.get(
+    "LIVE_UPDATES_PREFIX", os.environ.get("CELERY_BROKER_KEYPREFIX", "") + "silkroad:live:"
+)
+# A stream ends after this long and the browser opens a new one (the session is checked
+# again); quiet streams send a keep-alive this often, which also marks the page as open.
+LIVE_STREAM_SECONDS = float(os.environ.get("LIVE_STREAM_SECONDS", "300"))
+LIVE_KEEPALIVE_SECONDS = float(os.environ.get("LIVE_KEEPALIVE_SECONDS", "15"))
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)

@@ -1,6 +1,7 @@
 """Tests: fast hashing, mail kept in memory, Celery tasks run in-process."""
 
 import os
+import tempfile
 
 from .base import *  # noqa: F403
 
@@ -13,6 +14,7 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = "memory://"
+LIVE_UPDATES_URL = "file://" + tempfile.mkdtemp(prefix="silkroad-live-")
 if "DATABASE_URL" not in os.environ:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
 STORAGES = {

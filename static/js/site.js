@@ -77,3 +77,20 @@ document.addEventListener("click", (event) => {
     if (form) form.querySelectorAll("button[aria-busy]").forEach(release);
   });
 })();
+
+// A panel the player opened stays open when the board around it is swapped: another
+// player's move arriving must not close the resign confirmation or the travel planner
+// under the player's finger. Only <details> with an id take part.
+(function () {
+  var open = {};
+  document.addEventListener("toggle", function (event) {
+    var box = event.target;
+    if (box.tagName === "DETAILS" && box.id) open[box.id] = box.open;
+  }, true);  // toggle does not bubble: listen while it travels down
+  document.addEventListener("htmx:afterSettle", function () {
+    Object.keys(open).forEach(function (id) {
+      var box = document.getElementById(id);
+      if (box && box.open !== open[id]) box.open = open[id];
+    });
+  });
+})();

@@ -305,3 +305,33 @@ def test_chat_through_the_api(ana_api, cy_api, duo):
     assert ana_api.post(f"/games/{duo.pk}/chat", {"text": ""}).status_code == 400
     messages = cy_api.get(f"/games/{duo.pk}/chat").json()["messages"]
     assert [m["text"] for m in messages] == ["<b>hi</b>"]  # JSON carries text, not markup
+
+
+# --- asking again cheaply ------------------------------------------------------------------
+
+
+def test_asking_again_with_the_etag_of_an_unchanged_game_is_304(ana_api, duo):
+    first = ana_api.get(f"/games/{duo.pk}")
+    tag = first["ETag"]
+    again = ana_api.get(f"/games/{duo.pk}", HTTP_IF_NONE_MATCH=tag)
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == tag
+
+
+def test_a_move_or_a_resignation_changes_the_etag(ana_api, ben_api, duo):
+    tag = ana_api.get(f"/games/{duo.pk}")["ETag"]
+    ana_api.post(f"/games/{duo.pk}/actions", {"action": {"type": "pass"}, "version": 0})
+    moved = ana_api.get(f"/games/{duo.pk}", HTTP_IF_NONE_MATCH=tag)
+    assert moved.status_code == 200 and moved.json()["version"] == 1
+    tag = moved["ETag"]
+    ben_api.post(f"/games/{duo.pk}/resign")
+    assert ana_api.get(f"/games/{duo.pk}", HTTP_IF_NONE_MATCH=tag).status_code == 200
+
+
+def test_since_a_version_the_log_holds_only_the_lines_after_it(ana_api, ben_api, duo):
+    ana_api.post(f"/games/{duo.pk}/actions", {"action": {"type": "pass"}, "version": 0})
+    ben_api.post(f"/games/{duo.pk}/actions", {"action": {"type": "pass"}, "version": 1})
+    full = ana_api.get(f"/games/{duo.pk}").json()["log"]
+    since = ana_api.get(f"/games/{duo.pk}?since=1").json()["log"]
+    assert {line["seq"] for line in full} == {1, 2}
+    assert since == [line for line in full if line["seq"] == 2]
+    assert ana_api.get(f"/games/{duo.pk}?since=-1").status_code == 400

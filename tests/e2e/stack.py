@@ -97,9 +97,15 @@ class Stack:
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
             cwd=ROOT, env=self.environment(), check=True,
         )
-        self._spawn("web", "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}")
+        self._spawn(
+            "web", "-m", "uvicorn", "silkroad.asgi:application", "--host", "127.0.0.1",
+            "--port", str(self.port), "--timeout-graceful-shutdown", "2",
+        )
         self.start_worker()
-        deadline = time.monotonic() + 60
+        self._wait_until_up(timeout=60)
+
+    def _wait_until_up(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/", timeout=2)

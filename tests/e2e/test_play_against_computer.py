@@ -19,8 +19,10 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games import engine
+from games.engine import Action
 from games.engine.bots import choose_action
 
+from .moves import SHOWN, play_against_computer
 from .test_two_players_journey import sign_up
 
 # Above what these games take: a greedy player makes some 40 to 250 moves in one.
@@ -28,13 +30,6 @@ MOVE_CAP = 400
 TIME_CAP_SECONDS = 240.0  # one game; a long Silk Road game takes some 2 minutes
 BOTS_WAIT_SECONDS = 45.0  # the longest the bots' moves may take to hand the turn back
 
-# The version the page shows: the one its poll asks about ("?v=active-12-3").
-SHOWN = """(() => {
-  const poll = document.querySelector('#poll');
-  const url = poll && poll.getAttribute('hx-get');
-  const key = url && new URL(url, location.href).searchParams.get('v');
-  return key ? Number(key.split('-')[1]) : null;
-})()"""
 PAGE_NOW = (
     """() => {
   const error = document.querySelector('#play .alert.error');
@@ -57,17 +52,25 @@ STALE = "The game has moved on since you loaded it."
 
 
 def read_game(stack, game_id: int) -> tuple[int, str, dict, int]:
-    """(version, status, engine snapshot, the person's seat) straight from the database."""
+    """(version, status, engine state, the person's seat) straight from the database, as
+    the person's page shows them: with their own steps not yet final (``Game.draft``)."""
     path = stack.folder / "site.sqlite3"
     with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=20)) as db:
-        version, status, state = db.execute(
-            "SELECT version, status, state FROM games_game WHERE id = ?", (game_id,)
+        slug, version, status, state, draft = db.execute(
+            "SELECT game, version, status, state, draft FROM games_game WHERE id = ?",
+            (game_id,),
         ).fetchone()
         (seat,) = db.execute(
             "SELECT number FROM games_seat WHERE game_id = ? AND user_id IS NOT NULL",
             (game_id,),
         ).fetchone()
-    return version, status, json.loads(state), seat
+    state, draft = json.loads(state), json.loads(draft or "{}")
+    if status == "active" and draft.get("seat") == seat:
+        rules = engine.get(slug)
+        for step in draft["steps"]:
+            state, _ = rules.apply(state, seat, Action.from_json(step["action"]))
+            version += 1
+    return version, status, state, seat
 
 
 def last_moves(stack, game_id: int, count: int = 6) -> list[tuple[int, str]]:
@@ -95,7 +98,7 @@ def click_action(page, action) -> None:
     button.click()
 
 
-@pytest.mark.parametrize("slug", ["merchant-lord", "samarkand", "silk-road"])
+@pytest.mark.parametrize("slug", ["merchant-lord", "samarkand", "silk-road", "marco-polo"])
 def test_a_person_plays_a_whole_game_against_two_bots_whose_moves_appear_by_themselves(
     stack, new_page, slug
 ):
@@ -104,14 +107,7 @@ def test_a_person_plays_a_whole_game_against_two_bots_whose_moves_appear_by_them
     username = slug.replace("-", "") + "fan"
     sign_up(page, stack, username)
 
-    page.goto(stack.url + "/")
-    card = page.locator(".game-card").filter(
-        has=page.get_by_role("heading", name=rules.name, exact=True)
-    )
-    card.get_by_label("Opponents").select_option("greedy")  # medium: the greedy bot
-    card.get_by_role("button", name="Play against the computer").click()
-    page.wait_for_url(re.compile(r"/games/\d+/$"))
-    game_id = int(re.search(r"/games/(\d+)/$", page.url).group(1))
+    game_id = play_against_computer(page, stack, rules.name, level="greedy")  # medium
     reloads = []
     page.on("load", lambda loaded: reloads.append(loaded.url))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 
+from .moves import open_table_for_two, play_first_choice
 from .stack import text_body
 
 PASSWORD = "caravan-of-tea-42"
@@ -44,18 +45,7 @@ def test_two_people_sign_up_and_play_silk_road_with_turn_mail(stack, new_page):
     sign_up(ana, stack, "ana")
     sign_up(bo, stack, "bo")
 
-    ana.goto(stack.url + "/games/new/?game=silk-road")
-    ana.select_option("select[name=players]", "2")
-    ana.get_by_role("button", name="Open the table").click()
-    ana.wait_for_load_state()
-    invite_url = ana.input_value("#invite-url")
-    game_url = ana.url
-
-    bo.goto(invite_url)
-    bo.get_by_role("button", name="Take a seat").click()
-    bo.wait_for_selector(".prompt")
-    ana.goto(game_url)
-    ana.wait_for_selector(".prompt")
+    game_url = open_table_for_two(ana, bo, stack)
 
     # Play until the turn has passed from one player to the other and back.
     names = {id(ana): "ana", id(bo): "bo"}
@@ -66,13 +56,7 @@ def test_two_people_sign_up_and_play_silk_road_with_turn_mail(stack, new_page):
             turns.append(names[id(mover)])
         if len(turns) >= 3:
             break
-        version_before = mover.locator("input[name=version]").first.input_value()
-        mover.locator(".choices button.choice").first.click()
-        mover.wait_for_function(
-            "v => { const i = document.querySelector('input[name=version]');"
-            " return !i || i.value !== v; }",
-            arg=version_before,
-        )
+        play_first_choice(mover)
     assert len(turns) >= 3, f"turns went {turns}"
 
     # Both had the game open the whole time: the page showed each turn, so no turn mail.
@@ -90,13 +74,7 @@ def test_two_people_sign_up_and_play_silk_road_with_turn_mail(stack, new_page):
     for _ in range(30):
         if not mover.locator(".prompt.your-turn").count():
             break
-        version_before = mover.locator("input[name=version]").first.input_value()
-        mover.locator(".choices button.choice").first.click()
-        mover.wait_for_function(
-            "v => { const i = document.querySelector('input[name=version]');"
-            " return !i || i.value !== v; }",
-            arg=version_before,
-        )
+        play_first_choice(mover)
         mover.reload()
     mail = stack.wait_for_mail(f"{waiting_name}@example.com", "Your move")
     body = text_body(mail)

@@ -19,7 +19,7 @@ observe, step by step:
 Nothing here may depend on ``PYTHONHASHSEED`` (each pytest run draws another one).
 
 The golden hashes below were recorded from the engines before the speed work
-(commit 9626960). To record them again (only for a deliberate rule change)::
+(commit 9626960); Silk Road's again when its log and labels learned "1 coin" (text only). To record them again (only for a deliberate rule change)::
 
     uv run python tests/engine/test_engine_speedups_keep_games_identical.py
 """
@@ -161,13 +161,13 @@ def case_hash(slug: str, players: int, options: dict) -> str:
 
 
 GOLDEN = {
-    "silk-road-2p": "945f5d61ea353948fa44cdd2aba3022b",
-    "silk-road-3p": "0896f66c07d0710029859f3d100dcd49",
-    "silk-road-4p": "322ab3dcee53435ad2c1aa970349aa45",
-    "silk-road-5p": "c60a7e0bf541dce0360c79c429dd9581",
-    "silk-road-6p": "03974a8a6029efed5076abdfcabf1606",
-    "silk-road-3p-personalities=on": "3a2a325e48a61aab06435ceb0cb8424f",
-    "silk-road-5p-personalities=on": "8020e665b9babf88e050fc644e3b48b1",
+    "silk-road-2p": "cd5906817c6289ee0af470a20c13f391",
+    "silk-road-3p": "3e823e70bf8788fba663211df012fc9c",
+    "silk-road-4p": "7bffb3b3862af71b6ce5d4cee21739f3",
+    "silk-road-5p": "a3245467741f456bcbc22f909a424ea1",
+    "silk-road-6p": "40755cee9e8b95e977836d95ce9c0b74",
+    "silk-road-3p-personalities=on": "bfc8fdd4990f0569959b28685344babe",
+    "silk-road-5p-personalities=on": "da6850b15404c89ce30c6800a887e4d1",
     "samarkand-2p": "254fb5f09f5a8802ae1121a5843e2c24",
     "samarkand-3p": "92c9c18c0a25bc2a778115aed13a72fd",
     "samarkand-4p": "fe856686699c0f32396b32710378664a",

@@ -308,3 +308,17 @@ def test_xians_marker_gives_the_bonus_of_another_city_of_your_choice():
     assert bonuses == {"coins5", "camels3", "two_goods", "camel_coins", "vp3"}
     state, _ = sc.play(state, 0, "choose_bonus", bonus="vp3")
     assert seat(state)["vp"]["bonuses"] == 3
+
+
+def test_the_travel_planner_finds_the_cheapest_path_with_coins_and_camels():
+    from games.engine import registry
+    from games.engine.marco_polo import travel
+
+    rules = registry.get("marco-polo")
+    state = rules.setup(2, {o.name: o.default for o in rules.options}, 3)
+    plans = travel.plan(state, 0)
+    assert plans["moscow"]["path"] == ["venezia", "o1", "moscow"]
+    assert (plans["moscow"]["coins"], plans["moscow"]["camels"]) == (7, 0)
+    # Anxi: two steps to Moscow, then the 3-camel route: 12 coins + 3 camels
+    assert (plans["anxi"]["steps"], plans["anxi"]["coins"], plans["anxi"]["camels"]) == (3, 12, 3)
+    assert "beijing" not in plans  # more than 6 steps away

@@ -472,3 +472,10 @@ def test_buying_labels_say_coin_for_one_and_coins_for_more():
     labels = {action.label for action in choices.BUY.values()}
     assert "Buy 1 Tea (1 coin)" in labels
     assert "Buy 2 Tea (2 coins)" in labels
+
+
+def test_one_coin_is_one_coin_not_one_coins():
+    from games.engine.vocabulary import amount
+
+    assert [amount(n, "coin") for n in (0, 1, 2)] == ["0 coins", "1 coin", "2 coins"]
+    assert amount(1, "more good") == "1 more good"

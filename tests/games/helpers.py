@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 from games.play import acting
+from games.read import drafts
+from games.read.names import seat_of
+
+
+def seen_by(game, user) -> tuple[int, dict]:
+    """(version, state) as ``user``'s page shows them: with their own steps not yet
+    final (``games.read.drafts``), which is what a client posts back."""
+    mine = seat_of(game, user)
+    seat = mine.number if mine is not None else None
+    return drafts.shown_version(game, seat), drafts.drafted_state(game, seat)
 
 
 def act(game, user, type_, version=None, **params):
@@ -14,7 +24,7 @@ def act(game, user, type_, version=None, **params):
         game_id=game.pk,
         user=user,
         action=Action.make(type_, **params),
-        expected_version=game.version if version is None else version,
+        expected_version=seen_by(game, user)[0] if version is None else version,
     )
     game.refresh_from_db()
     return game
@@ -42,10 +52,9 @@ def play_randomly(table, users: dict, chooser, moves: int):
         table.refresh_from_db()
         if table.status != Game.Status.ACTIVE:
             break
-        seat = chooser.choice(rules.to_act(table.state))
-        action = chooser.choice(rules.legal_actions(table.state, seat))
-        acting.game_act(
-            game_id=table.pk, user=users[seat], action=action, expected_version=table.version
-        )
+        seat = chooser.choice(rules.to_act(table.state))  # drafts never change whose turn
+        version, state = seen_by(table, users[seat])
+        action = chooser.choice(rules.legal_actions(state, seat))
+        acting.game_act(game_id=table.pk, user=users[seat], action=action, expected_version=version)
     table.refresh_from_db()
     return table

@@ -89,3 +89,23 @@ def test_a_standing_order_where_the_game_allows_them():
 def test_bad_forms_are_refused(data):
     with pytest.raises(InvalidInput):
         posted_offer(TERMS, data)
+
+
+def test_what_is_asked_is_bounded_per_partner_for_the_page_to_show():
+    form = composer(TERMS, NAMES)
+    goods = next(group for group in form.get if group.label == "Goods from the caravan")
+    most_by = {s.kind: s.most_by for s in goods.steppers}
+    assert most_by == {"silk": (("1", 2), ("2", 1)), "gold": (("1", 0), ("2", 1))}
+    assert goods.steppers[1].most_by_text == "1:0 2:1"
+    assert all(not s.most_by for group in form.give for s in group.steppers)
+    assert [side.name for side in form.sides] == ["give", "get"]
+
+
+def test_asking_a_partner_for_more_than_it_holds_names_the_rule():
+    with pytest.raises(InvalidInput, match="they do not have that many to give"):
+        posted_offer(TERMS, {"deal-to": "1", "deal-get-goods-gold": "1"})
+
+
+def test_an_empty_offer_is_refused_as_empty():
+    with pytest.raises(InvalidInput, match="at least one thing"):
+        posted_offer(TERMS, {"deal-to": "1", "deal-give-cards-tea": "0"})

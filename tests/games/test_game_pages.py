@@ -235,7 +235,7 @@ def test_an_htmx_move_returns_the_play_fragment(as_ana, duo):
     assert "ana passed." in body and "Waiting for ben." in body
     # the header's count of games waiting for me follows, out of band
     assert (
-        '<a id="nav-mine" href="/games/" class="nav-mine" hx-swap-oob="true">My games</a>' in body
+        '<a id="nav-mine" href="/games/" class="nav-mine" data-count="0" hx-swap-oob="true">My games</a>' in body
     )
 
 

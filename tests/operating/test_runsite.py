@@ -68,3 +68,14 @@ def test_sigterm_stops_the_web_server_the_worker_and_beat(tmp_path):
         if site.poll() is None:
             site.kill()
         subprocess.run(["pkill", "-f", str(tmp_path)], check=False)
+
+
+def test_runsite_makes_its_own_push_keys_once_and_keeps_them(tmp_path, monkeypatch):
+    from silkroad.management.commands.runsite import push_keys
+
+    monkeypatch.delenv("WEBPUSH_VAPID_PUBLIC_KEY", raising=False)
+    monkeypatch.delenv("WEBPUSH_VAPID_PRIVATE_KEY", raising=False)
+    first = push_keys(tmp_path)
+    assert first["WEBPUSH_VAPID_PRIVATE_KEY"].startswith("-----BEGIN PRIVATE KEY-----")
+    assert push_keys(tmp_path) == first
+    assert (tmp_path / "vapid.json").stat().st_mode & 0o777 == 0o600

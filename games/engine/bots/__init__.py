@@ -62,7 +62,7 @@ def anytime_types(rules: GameRules, state: State, seat: int, gen) -> frozenset[s
         for other in range(seen["players"])
         if other not in waiting
         for action in rules.legal_actions(seen, other)
-    )
+    ) - rules.anytime_moves
 
 
 def respond_to_offers(

@@ -31,8 +31,14 @@ def colour_placed(state: State, seat: int, space: str) -> bool:
     )
 
 
+def never_charges(space: str) -> bool:
+    """Spaces that cost no fee however occupied: the money bag, the Khan's favor and the
+    city cards."""
+    return space in FREE_SPACES or board.card_slot(space) is not None
+
+
 def fee(state: State, seat: int, space: str, low: int) -> int:
-    if space in FREE_SPACES or board.card_slot(space) or character(state, seat) == "berke":
+    if never_charges(space) or character(state, seat) == "berke":
         return 0
     return low if state["spaces"][space] else 0
 

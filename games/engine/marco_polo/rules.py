@@ -42,6 +42,12 @@ class MarcoPoloRules(GameRules):
     bot_rollout = 0
 
     # --- setup and whose turn -------------------------------------------------------------
+
+    def hidden_parts(self, state: State) -> tuple:
+        # What is random or unseen (a step that changes it is final):
+        # the generator (the dice), the contract piles, the special contracts and the goal cards.
+        return tuple(state[key] for key in ("rng", "piles", "special", "goal_deck"))
+
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("The Voyages of Marco Polo is played by 2 to 4 players.")

@@ -10,6 +10,7 @@ effects of the seat (``post``), so their bonuses follow in order.
 from __future__ import annotations
 
 from ..contract import LogEntry, log
+from ..vocabulary import amount
 from . import board, data
 from .state import State, character, pay, push
 
@@ -105,7 +106,7 @@ def stop(state: State, seat: int) -> list[LogEntry]:
             cities.append(place)
     push(state, seat, [{"kind": "post", "city": city} for city in cities])
     state["turn"]["travel"] = None
-    return [log(f"{{p{seat}}} travelled {trip['moves']} step(s) for {cost} coins.")]
+    return [log(f"{{p{seat}}} travelled {amount(trip['moves'], 'step')} for {amount(cost, 'coin')}.")]
 
 
 def free_steps(state: State, seat: int) -> list[tuple[int, str, dict[str, int]]]:
@@ -156,3 +157,44 @@ def _arrive(state: State, seat: int, city: str) -> list[LogEntry]:
     elif city in data.SMALL_CITIES:
         push(state, seat, [{"kind": "city_bonus", "bonus": state["city_bonus"][city]}])
     return entries
+
+
+def plan(state: State, seat: int, most: int = 6) -> dict[str, dict]:
+    """The cheapest way for one of the seat's figures to reach each place in 1..``most`` steps.
+
+    For the travel planner: the basic cost of the steps moved plus every route's extra
+    camels and coins on the way (Johannes's oasis jumps included), ranked by coins and
+    camels together. Each answer: the figure, the path (start first), steps, coins, camels.
+    Whether the seat can pay it, and the dice it needs, are for the player to see.
+    """
+    best: dict[str, dict] = {}
+    for figure, start in enumerate(state["seats"][seat]["figures"]):
+        # (place, steps) -> the cheapest (camels + coins, coins, camels, path) so far
+        frontier = {(start, 0): (0, 0, 0, [start])}
+        for steps in range(1, most + 1):
+            reached: dict[tuple[str, int], tuple[int, int, int, list[str]]] = {}
+            for (place, _), (_, coins, camels, path) in frontier.items():
+                for end in destinations(state, seat, place):
+                    extra = extra_cost(state, seat, place, end)
+                    more_coins = coins + extra.get("coins", 0)
+                    more_camels = camels + extra.get("camels", 0)
+                    candidate = (more_coins + more_camels, more_coins, more_camels, [*path, end])
+                    key = (end, steps)
+                    if key not in reached or candidate[:3] < reached[key][:3]:
+                        reached[key] = candidate
+            for (end, _), (_, coins, camels, path) in reached.items():
+                if end == start:
+                    continue
+                coins += data.TRAVEL_COST[steps]
+                known = best.get(end)
+                if known is None or (coins + camels, steps) < (known["total"], known["steps"]):
+                    best[end] = {
+                        "figure": figure,
+                        "path": path,
+                        "steps": steps,
+                        "coins": coins,
+                        "camels": camels,
+                        "total": coins + camels,
+                    }
+            frontier = reached
+    return best

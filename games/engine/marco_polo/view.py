@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action
-from . import board, contracts, data, rewards, scoring
+from . import board, contracts, data, rewards, scoring, travel
 from .state import State, vp_total
 
 _PLACES = [
@@ -18,7 +18,18 @@ _PLACES = [
     for place, (name, x, y) in data.PLACES.items()
 ]
 _ROUTES = [
-    {"from": a, "to": b, "cost": board.amounts_text(data.items(cost)) if cost else ""}
+    {
+        "from": a,
+        "to": b,
+        "cost": board.amounts_text(data.items(cost)) if cost else "",
+        # ends and middle on the schematic map, so a board can draw the route
+        "x1": data.PLACES[a][1],
+        "y1": data.PLACES[a][2],
+        "x2": data.PLACES[b][1],
+        "y2": data.PLACES[b][2],
+        "mx": (data.PLACES[a][1] + data.PLACES[b][1]) // 2,
+        "my": (data.PLACES[a][2] + data.PLACES[b][2]) // 2,
+    }
     for a, b, cost in data.ROUTES
 ]
 
@@ -38,6 +49,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "turn": _turn(current) if current else None,
         "places": _PLACES,
         "routes": _ROUTES,
+        "action_spaces": _action_spaces(state),
         "spaces": {space: [dict(p) for p in placed] for space, placed in state["spaces"].items()},
         "black_dice_left": state["black_pool"],
         "contract_spaces": [
@@ -73,9 +85,54 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         ),
         "seats": [_seat(state, n) for n in range(state["players"])],
         "goals": [_goal(g) for g in state["seats"][seat]["goals"]] if mine else [],
+        "travel_plan": _plan(state, seat) if mine else [],
+        "goal_cities": (
+            sorted({c for g in state["seats"][seat]["goals"] for c in data.GOALS[g][:2]})
+            if mine
+            else []
+        ),
         "goal_offer": [_goal(g) for g in state["seats"][seat]["goal_offer"]] if mine else [],
         "score": [list(row) for row in scoring.breakdown(state, seat)] if mine else [],
     }
+
+
+def _plan(state: State, seat: int) -> list[dict[str, Any]]:
+    """The travel planner: the cheapest path to every place, in the order of the map."""
+    plans = travel.plan(state, seat)
+    return [
+        {
+            "place": place,
+            "name": data.PLACES[place][0],
+            **plans[place],
+            "via": " → ".join(data.PLACES[p][0] for p in plans[place]["path"]),
+        }
+        for place in data.PLACES
+        if place in plans
+    ]
+
+
+def _action_spaces(state: State) -> list[dict[str, Any]]:
+    """Every action space in board order, with the dice on it and what it gives."""
+    found = []
+    for space, placed in state["spaces"].items():
+        slot = board.card_slot(space)
+        card = board.card_text(state["cards"][slot]) if slot and slot in state["cards"] else ""
+        columns = []
+        if space.startswith("bazaar-"):
+            columns = [
+                board.amounts_text(data.items(reward)) for reward in data.BAZAAR[space[7:]][1]
+            ]
+        found.append(
+            {
+                "id": space,
+                "name": board.space_name(space, card),
+                "dice_needed": board.dice_needed(space) if space != "bag" else 1,
+                "occupied": bool(placed),
+                "placed": [dict(p) for p in placed],
+                "columns": columns,
+            }
+        )
+    return found
 
 
 def _city_bonus_text(bonus: str) -> str:

@@ -45,6 +45,12 @@ class MerchantLordRules(GameRules):
     undo_types = frozenset({"unchoose", "cancel", "unmark"})
 
     # --- the contract -----------------------------------------------------------------
+
+    def hidden_parts(self, state: State) -> tuple:
+        # What is random or unseen (a step that changes it is final):
+        # the generator (the dice) and the deck's order.
+        return tuple(state[key] for key in ("rng", "deck"))
+
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("Merchant Lord is for 2 to 4 players.")

@@ -115,6 +115,12 @@ class SamarkandRules(GameRules):
     undo_types = frozenset({"back"})
 
     # --- setup and turn order -------------------------------------------------------------
+
+    def hidden_parts(self, state: State) -> tuple:
+        # What is random or unseen (a step that changes it is final):
+        # the generator, the deck's order and the bag of unused families.
+        return tuple(state[key] for key in ("rng", "deck", "bag"))
+
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("Samarkand is played by 2 to 5 players.")

@@ -9,6 +9,7 @@ never change are built once, here, with their parameters in sorted key order (wh
 from __future__ import annotations
 
 from ..contract import Action, State
+from ..vocabulary import amount
 from . import data
 from .scoring import sale_value
 from .state import capacity, hand_limit, left_of, size
@@ -148,11 +149,11 @@ def sell_choices(state: State) -> list[Action]:
     seat = state["turn"]
     merchant = state["personality"][seat] == "merchant"
     count = sum(goods.values())
-    acts = [Action("sell", (), f"Sell {count} goods for {sale_value(goods, None, merchant)} coins")]
+    acts = [Action("sell", (), f"Sell {amount(count, 'good')} for {amount(sale_value(goods, None, merchant), 'coin')}")]
     if "trade" in state["hands"][seat]:
         for kind in goods:
             value = sale_value(goods, kind, merchant)
-            label = f"Sell, Trade on {NAMES[kind]}: {value} coins"
+            label = f"Sell, Trade on {NAMES[kind]}: {amount(value, 'coin')}"
             acts.append(Action("sell", (("trade", kind),), label))
     acts.append(KEEP)
     return acts

@@ -77,6 +77,24 @@ MAX_ROUNDS = 100
 MAX_OPEN_OFFERS = 3
 MAX_OFFER_CARDS = 9  # per side of an offer
 
+# What each card does, in a player's words (shown on the card faces of the board).
+TEXT = {
+    "silver": "Import from Arabia. Buy it onto your caravan in Arabia (1 coin); sell it in China.",
+    "gold": "Import from Arabia. Buy it onto your caravan in Arabia (1 coin); sell it in China.",
+    "gems": "Import from Arabia. Buy it onto your caravan in Arabia (1 coin); sell it in China.",
+    "tea": "Export from China. Buy it onto your caravan in China (1 coin); sell it in Arabia.",
+    "spices": "Export from China. Buy it onto your caravan in China (1 coin); sell it in Arabia.",
+    "silk": "Export from China. Buy it onto your caravan in China (1 coin); sell it in Arabia.",
+    "steppes": "Road. Play it to move 1 space; play several of one road type to go further.",
+    "desert": "Road. Play it to move 1 space; play several of one road type to go further.",
+    "mountains": "Road. Play it to move 1 space; play several of one road type to go further.",
+    "bandit": "Play it on the player just before you in turn order, after they travel: "
+    "they lose 1 good unless they play Guards.",
+    "guard": "Move 1 extra space when you travel, or drive off Bandits played on you.",
+    "trade": "At Arabia or China: discard it to draw 3 cards, or when selling "
+    "earn 1 extra coin for each good of one type.",
+}
+
 PERSONALITIES = ("guide", "trader", "merchant", "caravan_master", "captain")
 PERSONALITY_NAMES = {
     "guide": "Guide",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..contract import Action, LogEntry, State, log
+from ..vocabulary import amount
 from . import data
 from .choices import sellable
 from .scoring import sale_value
@@ -21,7 +22,7 @@ def buy(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
     add(state["caravans"][seat], kind, count)
     state["coins"][seat] -= count * data.GOOD_PRICE
     state["bought"] = kind
-    logs.append(log(f"{seat_tag(seat)} bought {count} {NAMES[kind]} for {count} coins."))
+    logs.append(log(f"{seat_tag(seat)} bought {count} {NAMES[kind]} for {amount(count, 'coin')}."))
 
 
 def trade_draw(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
@@ -100,7 +101,7 @@ def sell(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
     state["coins"][seat] += value
     tag = seat_tag(seat)
     how = f" (Trade on {NAMES[trade]})" if trade else ""
-    logs.append(log(f"{tag} sold {data.counted(goods)} for {value} coins{how}."))
+    logs.append(log(f"{tag} sold {data.counted(goods)} for {amount(value, 'coin')}{how}."))
     state["phase"] = "end"
     if state["coins"][seat] >= data.TARGET:
         finish(state, [seat], f"{tag} reached {state['coins'][seat]} coins and wins.", logs)

@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import deals
 from ..contract import Action, GameRules, LogEntry, Option, Outcome, State
+from ..vocabulary import amount
 from . import data, offers, sampling, scoring
 from .choices import PHASE_CHOICES, sellable
 from .invariants import violations
@@ -55,6 +56,11 @@ class SilkRoadRules(GameRules):
         "Caravan merchants carry goods back and forth between China and Arabia; "
         "the first to 25 coins wins."
     )
+
+    def hidden_parts(self, state: State) -> tuple:
+        # What is random or unseen (a step that changes it is final):
+        # the generator and the deck's order (discards and caravans are open).
+        return tuple(state[key] for key in ("rng", "deck"))
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         if not self.min_players <= players <= self.max_players:
@@ -146,11 +152,8 @@ class SilkRoadRules(GameRules):
     def after_deal(self, state: State, logs: list[LogEntry]) -> None:
         advance(state, logs)  # a hand that shrank below its limit may end the End phase
 
-    def sample_deal(self, state: State, seat: int, rng_seed: int) -> Action | None:
-        action = offers.sample(state, seat, rng_seed)
-        if action is None or deals.proposal(self, state, seat, action)[0] is None:
-            return None
-        return action
+    def sample_offer(self, state: State, seat: int, rng_seed: int) -> Action | None:
+        return offers.sample(state, seat, rng_seed)
 
     def evaluate(self, state: State, seat: int) -> float:
         return scoring.evaluate(state, seat)
@@ -187,9 +190,9 @@ def _explain_phase(state: State, seat: int, action: Action) -> str:
             return f"You hold only {hand.get(good, 0)} {data.NAMES[good]}."
         room = capacity(state, seat) - size(state["caravans"][seat])
         if count > room:
-            return f"Your caravan has room for only {room} more goods."
+            return f"Your caravan has room for only {amount(room, 'more good')}."
         if count * data.GOOD_PRICE > state["coins"][seat]:
-            return f"You have only {state['coins'][seat]} coins."
+            return f"You have only {amount(state['coins'][seat], 'coin')}."
     if kind == "trade_draw" and "trade" not in hand:
         return "You hold no Trade card."
     if kind == "road":

@@ -6,25 +6,69 @@ broker, mail written to ``var/mail``), so a fresh checkout plays games at once.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from accounts import push
 
-def site_url(addrport: str) -> str:
-    """The address people reach the site at, for links in mail: ``8001`` → on this machine."""
+
+def split_address(addrport: str) -> tuple[str, str]:
+    """``[host:]port`` as ``runserver`` takes it → (host as written, port); 8000 by default."""
     host, _, port = addrport.rpartition(":")
     if not port.isdigit():
         host, port = addrport, "8000"
+    return host, port
+
+
+def site_url(addrport: str) -> str:
+    """The address people reach the site at, for links in mail: ``8001`` → on this machine."""
+    host, port = split_address(addrport)
     if host in ("", "0.0.0.0", "::", "[::]"):
         host = "localhost" if host else "127.0.0.1"
     return f"http://{host}:{port}"
+
+
+def bind(addrport: str) -> tuple[str, str]:
+    """``[host:]port`` as ``runserver`` takes it → (host, port) for the ASGI server."""
+    host, port = split_address(addrport)
+    return (host.strip("[]") or "127.0.0.1"), port
+
+
+def web_server(addrport: str, reload: bool) -> list[str]:
+    """uvicorn serving the ASGI application: live updates need a server that streams. Open
+    streams get a few seconds to close on Ctrl-C, never an endless wait."""
+    host, port = bind(addrport)
+    command = [
+        sys.executable, "-m", "uvicorn", "silkroad.asgi:application", "--host", host,
+        "--port", port, "--timeout-graceful-shutdown", "3", "--no-server-header",
+    ]
+    if reload:
+        for folder in ("silkroad", "games", "accounts"):
+            command += ["--reload", "--reload-dir", folder]
+    return command
+
+
+def push_keys(folder: Path) -> dict[str, str]:
+    """This machine's own VAPID key pair for Web Push, made once and kept in ``folder``,
+    unless the environment brings one."""
+    if os.environ.get("WEBPUSH_VAPID_PUBLIC_KEY") and os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY"):
+        return {}
+    path = folder / "vapid.json"
+    if not path.exists():
+        public, private = push.new_keys()
+        path.write_text(json.dumps({"public": public, "private": private}))
+        path.chmod(0o600)
+    keys = json.loads(path.read_text())
+    return {"WEBPUSH_VAPID_PUBLIC_KEY": keys["public"], "WEBPUSH_VAPID_PRIVATE_KEY": keys["private"]}
 
 
 def _stop(signum, frame):
@@ -40,13 +84,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
         parser.add_argument("--no-worker", action="store_true", help="web server only")
+        parser.add_argument(
+            "--reload", action="store_true", help="restart the web server when code changes"
+        )
 
-    def handle(self, *args, addrport: str, no_worker: bool, **options):
+    def handle(self, *args, addrport: str, no_worker: bool, reload: bool, **options):
         settings.VAR_DIR.mkdir(parents=True, exist_ok=True)
         call_command("migrate", interactive=False, verbosity=1)
         call_command("upgrade_snapshots")
         python = sys.executable
-        commands = [[python, "manage.py", "runserver", addrport]]
+        commands = [web_server(addrport, reload)]
         if not no_worker:
             commands += [
                 [python, "-m", "celery", "-A", "silkroad", "worker", "-l", "info",
@@ -59,6 +106,7 @@ class Command(BaseCommand):
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": os.environ["DJANGO_SETTINGS_MODULE"]}
         # Links in mail point where this site answers, unless SITE_URL says otherwise.
         env.setdefault("SITE_URL", site_url(addrport))
+        env.update(push_keys(settings.VAR_DIR))
         signal.signal(signal.SIGTERM, _stop)
         children = [subprocess.Popen(command, env=env) for command in commands]
         self.stdout.write(f"Silkroad is running at {env['SITE_URL']}/ (Ctrl-C stops it).")

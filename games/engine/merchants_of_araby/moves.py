@@ -1,0 +1,352 @@
+"""What a seat may do, and doing it: playing cards, tasking, camels, choices, the draft.
+
+Actions (stable JSON)::
+
+    {"type": "play", "card": "m07", "discards": ["v01"], "product": "spices"}
+    {"type": "task", "card": "p4", "product": "fabrics"}      # product only for "any" cards
+    {"type": "camel", "owner": 2, "space": 7}                 # spaces 1-9, row by row
+    {"type": "end_turn"}  {"type": "draft", "card": "a03"}
+    {"type": "give", "card": "d05", "to": 1}   {"type": "choose", "product": "jewels"}
+    {"type": "react", "card": "d13", "discards": []}   {"type": "pass"}
+
+A card's cost is a list of units (products, coins). ``discards`` names hand cards, each
+negating one unit showing one of its icons; the other units are paid with products the
+seat has produced this turn and coins from its tent.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from ..contract import Action, LogEntry, State, log
+from . import data
+from .paying import can_react, pay, payments
+from .state import (
+    EMPTY,
+    add_product,
+    draw,
+    gain,
+    others,
+    refill_draft,
+    take_product,
+    untasked,
+)
+from .turn import end_turn, proceed
+
+OWN_TURN_KINDS = ("merchant", "ally", "virtue")
+
+
+# --- effects ----------------------------------------------------------------------------
+
+
+def apply_effect(
+    state: State, seat: int, card_id: str, logs: list[LogEntry], product: str | None = None
+) -> None:
+    """``card_id``'s ability for the benefit of ``seat`` (choices it still owes go pending)."""
+    verb, arg = data.CARDS[card_id]["effect"]
+    who = f"{{p{seat}}}"
+    if verb in ("produce", "produce2", "any", "any2"):
+        made = arg if verb in ("produce", "produce2") else product
+        if made is None:
+            state["pending"].append({"seat": seat, "kind": "product", "count": 1})
+            return
+        count = 2 if verb.endswith("2") else 1
+        add_product(state, seat, made, count)
+        logs.append(log(f"{who} produces {count} {data.PRODUCT_NAMES[made]}."))
+    elif verb == "coins":
+        paid = gain(state, seat, arg)
+        logs.append(log(f"{who} takes {paid} coins from the bank."))
+    elif verb == "draw":
+        _draw(state, seat, arg, logs)
+    elif verb == "draft":
+        if state["draft"]:
+            state["pending"].append({"seat": seat, "kind": "draft", "count": arg})
+    elif verb == "refresh":
+        state["tasked"][seat] = []
+        logs.append(log(f"{who} refreshes every card in the entourage."))
+    elif verb == "generosity":
+        paid = gain(state, seat, 3)
+        logs.append(log(f"{who} takes {paid} coins from the bank."))
+        for other in others(state, seat):
+            _draw(state, other, 1, logs)
+    elif verb == "rejuvenate":
+        drawn = _draw(state, seat, 3, logs)
+        if drawn:
+            state["pending"].append({"seat": seat, "kind": "give", "cards": drawn})
+    elif verb == "ward":
+        state["resolving"]["ward"] = True
+    elif verb == "bonus":
+        state["resolving"]["bonus"][seat] += 1
+
+
+def _draw(state: State, seat: int, count: int, logs: list[LogEntry]) -> list[str]:
+    drawn = draw(state, count)
+    state["hands"][seat] += drawn
+    names = ", ".join(data.name(c) for c in drawn) or "nothing"
+    logs.append(log(f"{{p{seat}}} draws {len(drawn)} cards.", **{f"p{seat}": f"You draw {names}."}))
+    return drawn
+
+
+# --- legal actions ------------------------------------------------------------------------
+
+
+def busy(state: State) -> bool:
+    """A choice or a reaction window holds the table: nothing else happens meanwhile."""
+    return bool(state["pending"]) or state["phase"] in ("window", "over")
+
+
+def choices(state: State, seat: int, want: Action | None = None) -> list[Action]:
+    """Everything ``seat`` may do now but answering deals; with ``want``, only the actions
+    of its type (and card) — enough to tell whether ``want`` is legal, faster."""
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if state["pending"]:
+        owed = state["pending"][0]
+        return _pending_choices(state, owed) if owed["seat"] == seat else []
+    if phase == "window":
+        return _window_choices(state, seat)
+    acts: list[Action] = []
+    active = seat == state["turn"]
+    if active and phase == "draft":
+        return _draft_choices(state)
+    kind = want.type if want is not None else None
+    only = want.get("card") if want is not None else None
+    if kind in (None, "play"):
+        for card_id in dict.fromkeys(state["hands"][seat]):
+            if only is not None and card_id != only:
+                continue
+            card = data.CARDS[card_id]
+            if card["effect"][0] in data.REACTIONS or (
+                card["kind"] in OWN_TURN_KINDS and not active
+            ):
+                continue
+            acts += _plays(state, seat, card_id, "play")
+    if kind in (None, "task"):
+        for card_id in untasked(state, seat):
+            if only is None or card_id == only:
+                acts += _tasks(card_id)
+    if kind in (None, "camel"):
+        acts += _camels(state, seat)
+    if active and kind in (None, "end_turn"):
+        acts.append(Action("end_turn", (), "End your turn (then take two draft cards)"))
+    return acts
+
+
+def _plays(state: State, seat: int, card_id: str, kind: str) -> tuple[Action, ...]:
+    found = payments(state, seat, card_id)
+    return _play_actions(kind, card_id, found) if found else ()
+
+
+@lru_cache(maxsize=8192)
+def _play_actions(kind: str, card_id: str, found: tuple) -> tuple[Action, ...]:
+    name = data.name(card_id)
+    verb = data.CARDS[card_id]["effect"][0]
+    acts = []
+    for discards in found:
+        how = f" discarding {', '.join(data.name(d) for d in discards)}" if discards else ""
+        params = (("card", card_id), ("discards", discards))
+        if verb == "any2":
+            for product in data.PRODUCTS:
+                label = f"Play {name}{how} for 2 {data.PRODUCT_NAMES[product]}"
+                acts.append(Action(kind, (*params, ("product", product)), label))
+        else:
+            acts.append(Action(kind, params, f"Play {name}{how}"))
+    return tuple(acts)
+
+
+@cache
+def _tasks(card_id: str) -> tuple[Action, ...]:
+    name = data.name(card_id)
+    if data.CARDS[card_id]["effect"][0] == "any":
+        return tuple([
+            Action("task", (("card", card_id), ("product", p)),
+                   f"Task {name} for 1 {data.PRODUCT_NAMES[p]}")
+            for p in data.PRODUCTS
+        ])
+    return (Action("task", (("card", card_id),), f"Task {name}: {data.effect_text(card_id)}"),)
+
+
+def may_place(state: State, seat: int, owner: int) -> bool:
+    """Whether ``seat`` may put a camel on ``owner``'s caravan now (locks and permission)."""
+    if seat == owner and seat == state["turn"] and state["phase"] == "play":
+        return True
+    return state["permits"][seat][owner] > 0
+
+
+def _camels(state: State, seat: int) -> list[Action]:
+    if not state["camels"][seat] or not state["products"][seat]:
+        return []
+    pool = state["products"][seat]
+    acts = []
+    for owner, caravan in enumerate(state["caravans"]):
+        if caravan is None or not may_place(state, seat, owner):
+            continue
+        grid = data.GRIDS[caravan["card"]]
+        whose = "your" if owner == seat else f"{{p{owner}}}'s"
+        for space, occupant in enumerate(caravan["spaces"]):
+            if occupant == EMPTY and pool.get(grid[space]):
+                label = (f"Put a camel with {data.PRODUCT_NAMES[grid[space]]} on space "
+                         f"{space + 1} of {whose} caravan")
+                acts.append(Action("camel", (("owner", owner), ("space", space + 1)), label))
+    return acts
+
+
+def _draft_choices(state: State) -> list[Action]:
+    """Taking one card of each kind on the draft line."""
+    return [
+        Action("draft", (("card", c),), f"Take {data.name(c)} from the draft line")
+        for c in dict.fromkeys(state["draft"])
+    ]
+
+
+def _pending_choices(state: State, owed: dict) -> list[Action]:
+    seat = owed["seat"]
+    if owed["kind"] == "product":
+        return [Action.make("choose", f"Produce 1 {data.PRODUCT_NAMES[p]}", product=p)
+                for p in data.PRODUCTS]
+    if owed["kind"] == "draft":
+        return _draft_choices(state)
+    cards = [c for c in dict.fromkeys(owed["cards"]) if c in state["hands"][seat]]
+    return [
+        Action.make("give", f"Give {data.name(c)} to {{p{other}}}", card=c, to=other)
+        for c in cards
+        for other in others(state, seat)
+    ]
+
+
+def _window_choices(state: State, seat: int) -> list[Action]:
+    resolving = state["resolving"]
+    if not resolving["asked"] or resolving["asked"][0] != seat:
+        return []
+    acts = [Action.make("pass", "Let the caravan resolve")]
+    for card_id in dict.fromkeys(state["hands"][seat]):
+        if data.CARDS[card_id]["effect"][0] in data.REACTIONS:
+            acts += _plays(state, seat, card_id, "react")
+    return acts
+
+
+# --- carrying out -------------------------------------------------------------------------
+
+
+def perform(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    HANDLERS[action.type](state, seat, action, logs)
+
+
+def _play(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    card_id = action["card"]
+    pay(state, seat, card_id, tuple(action.get("discards", ())))
+    state["hands"][seat].remove(card_id)
+    card = data.CARDS[card_id]
+    kind = card["kind"]
+    logs.append(log(f"{{p{seat}}} plays {card['name']} ({data.KIND_NAMES[kind]})."))
+    if kind in ("merchant", "ally"):
+        state["entourage"][seat].append(card_id)
+    else:
+        state["discard"].append(card_id)
+        apply_effect(state, seat, card_id, logs, action.get("product"))
+
+
+def _task(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    card_id = action["card"]
+    state["tasked"][seat].append(card_id)
+    logs.append(log(f"{{p{seat}}} tasks {data.name(card_id)}."))
+    apply_effect(state, seat, card_id, logs, action.get("product"))
+
+
+def _camel(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    owner, space = action["owner"], action["space"] - 1
+    caravan = state["caravans"][owner]
+    product = data.GRIDS[caravan["card"]][space]
+    take_product(state, seat, product)
+    if not (seat == owner and seat == state["turn"] and state["phase"] == "play"):
+        state["permits"][seat][owner] -= 1
+    caravan["spaces"][space] = seat
+    state["camels"][seat] -= 1
+    whose = "own" if owner == seat else f"{{p{owner}}}'s"
+    logs.append(log(f"{{p{seat}}} puts a camel with {data.PRODUCT_NAMES[product]} on space "
+                    f"{space + 1} of {'their ' + whose if owner == seat else whose} caravan."))
+
+
+def _end_turn(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    logs.append(log(f"{{p{seat}}} ends the turn."))
+    state["phase"] = "draft"
+    _maybe_finish_draft(state, logs)
+
+
+def _maybe_finish_draft(state: State, logs: list[LogEntry]) -> None:
+    if state["picked"] >= data.DRAFT_PICKS or not state["draft"]:
+        end_turn(state, logs)
+
+
+def _draft(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    card_id = action["card"]
+    state["draft"].remove(card_id)
+    state["hands"][seat].append(card_id)
+    logs.append(log(f"{{p{seat}}} takes {data.name(card_id)} from the draft line."))
+    if state["pending"]:  # a draft effect: the line is refilled at once
+        owed = state["pending"][0]
+        owed["count"] -= 1
+        refill_draft(state)
+        if owed["count"] <= 0 or not state["draft"]:
+            state["pending"].pop(0)
+        return
+    state["picked"] += 1
+    _maybe_finish_draft(state, logs)
+
+
+def _give(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    card_id, to = action["card"], action["to"]
+    state["hands"][seat].remove(card_id)
+    state["hands"][to].append(card_id)
+    state["pending"].pop(0)
+    text = f"{{p{seat}}} gives {data.name(card_id)} to {{p{to}}}."
+    logs.append(log(f"{{p{seat}}} gives a card to {{p{to}}}.",
+                    **{f"p{seat}": text, f"p{to}": text}))
+
+
+def _choose(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    owed = state["pending"].pop(0)
+    product = action["product"]
+    add_product(state, seat, product, owed["count"])
+    logs.append(log(f"{{p{seat}}} produces {owed['count']} {data.PRODUCT_NAMES[product]}."))
+
+
+def _react(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    card_id = action["card"]
+    pay(state, seat, card_id, tuple(action.get("discards", ())))
+    state["hands"][seat].remove(card_id)
+    state["discard"].append(card_id)
+    logs.append(log(f"{{p{seat}}} plays {data.name(card_id)}: {data.effect_text(card_id)}."))
+    apply_effect(state, seat, card_id, logs)
+    _after_reaction(state, seat, logs)
+
+
+def _pass(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    state["resolving"]["asked"].remove(seat)
+    _continue(state, logs)
+
+
+def _after_reaction(state: State, seat: int, logs: list[LogEntry]) -> None:
+    if not can_react(state, seat):
+        state["resolving"]["asked"].remove(seat)
+    _continue(state, logs)
+
+
+def _continue(state: State, logs: list[LogEntry]) -> None:
+    if state["resolving"]["asked"]:
+        return
+    proceed(state, logs)
+
+
+HANDLERS = {
+    "play": _play,
+    "task": _task,
+    "camel": _camel,
+    "end_turn": _end_turn,
+    "draft": _draft,
+    "give": _give,
+    "choose": _choose,
+    "react": _react,
+    "pass": _pass,
+}

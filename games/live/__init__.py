@@ -1,0 +1,18 @@
+"""Live updates: open pages learn within a second that something they show has changed.
+
+A write that locked a game (``games.events.touched``) pulses, once it commits, the
+channels ``game:<id>``, ``user:<id>`` for every person seated there, and ``lobby`` for an
+open table. A pulse carries no game content, only the channel's name: the page then asks
+for its own fragments through the ordinary, permission-checked poll, so a stream can
+never show a seat anything it may not see. Pulses are not stored: a page that misses one
+(its stream dropped) finds the change at its next poll.
+
+The bus is Redis pub/sub in production (every web and worker process shares it) and a
+folder of small files under ``runsite`` (``games.live.bus``). May import ``games.models``
+and below; ``games.receivers`` connects it to the events and ``games.web`` streams it.
+"""
+
+from games.live.bus import Bus, get_bus
+from games.live.pulses import channels_for_game, pulse_game
+
+__all__ = ["Bus", "channels_for_game", "get_bus", "pulse_game"]

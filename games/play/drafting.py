@@ -1,0 +1,54 @@
+"""Writing a seat's draft (``games.read.drafts``): a step kept aside, taken back, or made
+final as moves. Callers hold the game lock."""
+
+from __future__ import annotations
+
+from games.engine.contract import State
+from games.errors import IllegalMove
+from games.models import Game, Move
+from games.read import drafts
+
+
+def take_back_step(game: Game, seat: int) -> None:
+    """Undo ``seat``'s last step not yet final: nobody else ever saw it."""
+    steps = drafts.draft_steps(game, seat)
+    if not steps:
+        raise IllegalMove(
+            "There is nothing to take back: only your own steps of this turn since the "
+            "last roll, draw or card revealed can be undone."
+        )
+    steps.pop()
+    game.draft = {"seat": seat, "steps": steps} if steps else {}
+    game.save(update_fields=["draft", "updated_at"])
+
+
+def commit_draft(game: Game, drafted: State | None = None) -> bool:
+    """Make the drafted steps final: they become moves, in order, and the snapshot moves
+    on to ``drafted`` (the drafted state, worked out here unless the caller has it; the
+    caller saves the game). Called before anything else changes the game (another seat,
+    a clock, a bot). True when there were steps."""
+    seat = (game.draft or {}).get("seat")
+    steps = drafts.draft_steps(game, seat)
+    if not steps:
+        game.draft = {}
+        return False
+    if drafted is None:
+        drafted = drafts.drafted_state(game, seat)
+    for step in steps:
+        append_move(game, seat, step)
+    game.state, game.draft = drafted, {}
+    return True
+
+
+def settle_draft(game: Game) -> None:
+    """``commit_draft`` and save: the steps a player made before something else takes
+    the seat over (a clock running out, a stand-in, default moves) stand."""
+    if commit_draft(game):
+        game.save()
+
+
+def append_move(game: Game, seat: int, step: dict) -> None:
+    game.version += 1
+    Move.objects.create(
+        game=game, seq=game.version, seat=seat, action=step["action"], log=step["log"]
+    )

@@ -1,0 +1,82 @@
+"""Every title's board, as a player meets it, on a desktop and on a phone: the pictures
+linked from docs/boards.md, and a check that nothing is cut off or overflows.
+
+For each site title a person plays against the computer: the board on their turn and,
+after they resign, the finished game, at 1280×800 and at 375×812. The pictures go to a
+temporary folder, or, with ``UPDATE_BOARD_SCREENSHOTS=1``, to ``docs/boards/`` (the
+copies the documentation links to).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from games.engine import registry
+
+from .moves import play_against_computer
+from .stack import ROOT
+from .test_two_players_journey import sign_up
+
+SIZES = {"desktop": (1280, 800), "phone": (375, 812)}
+# An element past the edge of the screen is cut off unless it sits in a region the player
+# can pan (a map that scrolls sideways at its own size, so its targets stay large).
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const pannable = e => {
+    for (let up = e.parentElement; up; up = up.parentElement) {
+      const x = getComputedStyle(up).overflowX;
+      if ((x === 'auto' || x === 'scroll') && up.scrollWidth > up.clientWidth) return true;
+    }
+    return false;
+  };
+  const wide = Array.from(document.querySelectorAll('#board *')).filter(e => {
+    const box = e.getBoundingClientRect();
+    return box.width > 0 && (box.right > width + 1 || box.left < -1)
+      && getComputedStyle(e).position !== 'fixed' && !pannable(e);
+  }).map(e => e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ? '.' + e.className : ''));
+  return {page: document.documentElement.scrollWidth - width, cut: wide.slice(0, 5)};
+}"""
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    if os.environ.get("UPDATE_BOARD_SCREENSHOTS") == "1":
+        path = ROOT / "docs" / "boards"
+        path.mkdir(exist_ok=True)
+        return path
+    return tmp_path_factory.mktemp("boards")
+
+
+def _fits(page, where: str) -> None:
+    found = page.evaluate(OVERFLOW)
+    assert found["page"] <= 0 and not found["cut"], f"{where}: {found}"
+
+
+@pytest.mark.parametrize("slug", registry.slugs())
+def test_every_board_fits_a_desktop_and_a_phone_on_a_turn_and_at_the_end(stack, new_page, folder, slug):
+    rules = registry.get(slug)
+    page = new_page(*SIZES["desktop"])
+    sign_up(page, stack, "shots" + re.sub(r"[^a-z]", "", slug))
+    play_against_computer(page, stack, rules.name)
+    page.wait_for_selector(".prompt.your-turn", timeout=30_000)
+
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.reload()
+        page.wait_for_selector(".prompt.your-turn")
+        _fits(page, f"{slug}, my turn, {size}")
+        page.locator("#board").screenshot(path=str(folder / f"{slug}-turn-{size}.png"))
+
+    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    page.get_by_text("Resign", exact=True).click()
+    page.get_by_role("button", name="Resign for good").click()
+    page.wait_for_selector("section.result")
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.reload()
+        _fits(page, f"{slug}, finished, {size}")
+        page.screenshot(path=str(folder / f"{slug}-finished-{size}.png"), full_page=True)

@@ -1,0 +1,91 @@
+"""A person opens Marco Polo against two computer players and plays some turns by clicking.
+
+Moves the board offers as a drawn target (an action space, a bazaar column, a place on the
+map, a contract) are clicked there; the rest through the buttons below the board. The
+person decides as the greedy bot would, from the snapshot read from the site's database.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from games import engine
+from games.engine.bots import choose_action
+
+from .moves import play_against_computer
+from .test_play_against_computer import (
+    BOTS_WAIT_SECONDS,
+    MOVED_ON,
+    PAGE_NOW,
+    STALE,
+    TURN_OR_END,
+    VERSION_IS_NOT,
+    click_action,
+    read_game,
+)
+from .test_two_players_journey import sign_up
+
+OUR_MOVES = 25  # a few whole turns: action space, dice, its steps, end turn
+
+
+def click_on_board(page, action) -> bool:
+    """Click ``action`` where the board draws it; False when the board has no target for it."""
+    wanted = action.to_json()
+    targets = page.locator("#board [hx-vals]")
+    values = targets.evaluate_all("els => els.map(e => e.getAttribute('hx-vals'))")
+    for index, raw in enumerate(values):
+        if json.loads(json.loads(raw)["action"]) == wanted:
+            target = targets.nth(index)
+            if not target.is_visible():
+                return False
+            target.click()
+            return True
+    return False
+
+
+def test_a_person_plays_marco_polo_turns_against_two_bots_on_the_drawn_board(stack, new_page):
+    rules = engine.get("marco-polo")
+    page = new_page(1280, 900)
+    sign_up(page, stack, "marcovoyager")
+    game_id = play_against_computer(page, stack, rules.name)
+    assert page.locator("svg.mp-map").is_visible()
+    assert page.locator(".mp-goals li").count() == 2  # our own two goal cards, nobody else's
+
+    seat = read_game(stack, game_id)[3]
+    moves = on_board = 0
+    started = time.monotonic()
+    while moves < OUR_MOVES:
+        try:
+            page.wait_for_function(TURN_OR_END, timeout=BOTS_WAIT_SECONDS * 1000)
+        except PlaywrightTimeout:
+            pytest.fail(f"the turn did not come back after {moves} moves of ours")
+        now = page.evaluate(PAGE_NOW)
+        if now["over"]:
+            break
+        version, status, state, _ = read_game(stack, game_id)
+        assert status == "active"
+        if version != now["version"]:
+            page.wait_for_function(VERSION_IS_NOT, arg=now["version"])
+            continue
+        action = choose_action(rules, state, seat, "greedy", seed=version)
+        if click_on_board(page, action):
+            on_board += 1
+        else:
+            click_action(page, action)
+        moves += 1
+        page.wait_for_function(MOVED_ON, arg=version)
+        after = page.evaluate(PAGE_NOW)
+        if after["error"] is not None:
+            assert after["error"].startswith(STALE), f"our move was refused: {after['error']}"
+
+    assert moves >= 10, f"only {moves} moves of ours"
+    assert on_board > 0, "no move was made on the drawn board"
+    assert page.locator("svg.mp-map").is_visible()
+    print(
+        f"Marco Polo: {moves} moves of ours ({on_board} on the board) in"
+        f" {time.monotonic() - started:.1f} s"
+    )

@@ -1,0 +1,153 @@
+"""Undo within your own turn: a step that rolled, drew or revealed nothing can be taken
+back until the turn moves on; nobody else ever sees it; a roll or a draw is final."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.engine import Action
+from games.errors import IllegalMove, StaleVersion
+from games.models import Game
+from games.play import acting, tables
+from games.play.timeouts import play_defaults
+from games.read import drafts, replay
+from games.read.game_page import game_context
+from tests.games.helpers import seen_by
+
+pytestmark = pytest.mark.django_db
+
+UNDO = Action.make(drafts.UNDO)
+
+
+def _table(slug, ana, ben) -> Game:
+    table = tables.game_create(creator=ana, game=slug, players=2, random_seat_order=False)
+    tables.game_join(game_id=table.pk, user=ben)
+    table.refresh_from_db()
+    return table
+
+
+def _play(game, user, action) -> Game:
+    version, _ = seen_by(game, user)
+    acting.game_act(game_id=game.pk, user=user, action=action, expected_version=version)
+    game.refresh_from_db()
+    return game
+
+
+def _takes_back(rules, state, seat, action) -> bool:
+    after, _ = rules.apply(state, seat, action)
+    return (
+        rules.to_act(state) == (seat,)
+        and rules.to_act(after) == (seat,)
+        and rules.outcome(after) is None
+        and rules.can_take_back(state, after, seat, action)
+    )
+
+
+def _until_a_step_can_be_taken_back(game, users) -> tuple[Game, int, Action]:
+    """Play first choices until the seat to move has a step it could take back."""
+    rules = game.rules
+    for _ in range(200):
+        seat = rules.to_act(game.state)[0]
+        _, state = seen_by(game, users[seat])
+        legal = rules.legal_actions(state, seat)
+        step = next((a for a in legal if _takes_back(rules, state, seat, a)), None)
+        if step is not None:
+            return game, seat, step
+        game = _play(game, users[seat], legal[0])
+    raise AssertionError("no step that can be taken back came up")
+
+
+@pytest.mark.parametrize("slug", ["silk-road", "samarkand", "merchant-lord", "marco-polo"])
+def test_a_step_that_reveals_nothing_is_seen_only_by_its_player_until_undone(
+    client, ana, ben, slug
+):
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table(slug, ana, ben), users)
+    me, other = users[seat], users[1 - seat]
+    before_moves, before_state = game.moves.count(), game.state
+
+    game = _play(game, me, step)
+    assert game.moves.count() == before_moves and game.state == before_state
+    mine = game_context(game=game, user=me)
+    assert mine["version"] == game.version + 1
+    assert mine["choices"][-1].type == drafts.UNDO
+    assert mine["view"] == game.rules.view(game.rules.apply(before_state, seat, step)[0], seat)
+    theirs = game_context(game=game, user=other)
+    assert theirs["version"] == game.version
+    assert theirs["view"] == game.rules.view(before_state, 1 - seat)
+    assert not any(line.get("draft") for line in theirs["log"])
+
+    game = _play(game, me, UNDO)
+    assert game.draft == {} and game.state == before_state
+    assert game_context(game=game, user=me)["view"] == game.rules.view(before_state, seat)
+    assert game.moves.count() == before_moves  # nothing of it was ever written to the log
+
+
+def test_the_page_offers_undo_and_marks_the_step_only_for_its_player(client, ana, ben):
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    game = _play(game, users[seat], step)
+    client.force_login(users[seat])
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert "Undo: " in page and 'class="draft"' in page
+    client.force_login(users[1 - seat])
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert "Undo: " not in page and 'class="draft"' not in page
+
+
+def test_a_draw_makes_the_turns_steps_final_and_undo_is_refused(ana, ben):
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    game = _play(game, users[seat], step)
+    rules = game.rules
+    # Play on (first choices) until the steps become final: a draw, a roll or the turn passing.
+    while game.draft:
+        _, state = seen_by(game, users[seat])
+        game = _play(game, users[seat], rules.legal_actions(state, seat)[0])
+    assert game.moves.filter(seat=seat, action__type=step.type).exists()
+    assert not any(c.type == drafts.UNDO for c in game_context(game=game, user=users[seat])["choices"])
+    with pytest.raises(IllegalMove, match="nothing to take back"):
+        _play(game, users[seat], UNDO)
+    assert replay.replay(game) == game.state  # the log still reproduces the snapshot
+
+
+def test_a_stale_undo_is_refused(ana, ben):
+    """A double click on Undo takes back one step, not two."""
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    game = _play(game, users[seat], step)
+    version, _ = seen_by(game, users[seat])
+    acting.game_act(game_id=game.pk, user=users[seat], action=UNDO, expected_version=version)
+    with pytest.raises(StaleVersion):
+        acting.game_act(game_id=game.pk, user=users[seat], action=UNDO, expected_version=version)
+
+
+def test_steps_made_before_a_timeout_stand_and_the_log_replays(ana, ben):
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    game = _play(game, users[seat], step)
+    moves = game.moves.count()
+    play_defaults(game, list(game.seats.all()), seat)
+    game.refresh_from_db()
+    assert game.draft == {}
+    assert game.moves.filter(seq=moves + 1, seat=seat).first().action["type"] == step.type
+    assert replay.replay(game) == game.state
+
+
+def test_undo_works_through_the_api(client, ana, ben):
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    client.force_login(users[seat])
+    url = f"/api/games/{game.pk}/actions"
+    body = {"action": step.to_json(), "version": game.version}
+    answer = client.post(url, body, content_type="application/json")
+    assert answer.status_code == 200, answer.content
+    document = answer.json()
+    assert document["version"] == game.version + 1
+    assert document["legal_actions"][-1]["type"] == "undo"
+    undo = {"action": {"type": "undo"}, "version": document["version"]}
+    answer = client.post(url, undo, content_type="application/json")
+    assert answer.status_code == 200 and answer.json()["version"] == game.version
+    again = client.post(url, undo, content_type="application/json")
+    assert again.status_code == 409

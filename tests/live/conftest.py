@@ -1,0 +1,1 @@
+from tests.games.conftest import ana, ben, cy, duo, make_game, toy_game  # noqa: F401
