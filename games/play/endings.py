@@ -24,6 +24,7 @@ from games import events
 from games.errors import Conflict
 from games.models import DEFAULTS, Game, LogNote, Seat, still_in, voters
 from games.play import ratings, results
+from games.play.drafting import commit_draft, settle_draft
 from games.play.locking import locked_game, one_transaction
 from games.play.notes import add_note
 from games.play.seats import hand_to_stand_in, playing_seat
@@ -34,6 +35,7 @@ def finish(
     game: Game, seats: list[Seat], result: results.Result, now: datetime | None = None
 ) -> None:
     """End ``game`` with ``result``; call it holding the game lock."""
+    commit_draft(game)  # a finished game keeps no half-made turn
     game.status = Game.Status.FINISHED
     game.finished_at = now or timezone.now()
     game.result = result.to_json()
@@ -62,6 +64,7 @@ def game_resign(*, game_id: int, user) -> Game:
     game = locked_game(game_id)
     seats = list(game.seats.select_related("user"))
     mine = playing_seat(game, seats, user)
+    settle_draft(game)  # the steps made before resigning stand, logged before the note
     now = timezone.now()
     mine.resigned_at = now
     mine.wants_end = False

@@ -9,7 +9,7 @@ from django.urls import reverse
 from games.engine import Action
 from games.errors import IllegalMove, StaleVersion
 from games.models import Game
-from games.play import acting, tables
+from games.play import acting, endings, tables
 from games.play.timeouts import play_defaults
 from games.read import drafts, replay
 from games.read.game_page import game_context
@@ -131,6 +131,18 @@ def test_steps_made_before_a_timeout_stand_and_the_log_replays(ana, ben):
     play_defaults(game, list(game.seats.all()), seat)
     game.refresh_from_db()
     assert game.draft == {}
+    assert game.moves.filter(seq=moves + 1, seat=seat).first().action["type"] == step.type
+    assert replay.replay(game) == game.state
+
+
+def test_steps_made_before_resigning_stand_and_the_finished_game_keeps_no_draft(ana, ben):
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    game = _play(game, users[seat], step)
+    moves = game.moves.count()
+    endings.game_resign(game_id=game.pk, user=users[seat])
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.draft == {}
     assert game.moves.filter(seq=moves + 1, seat=seat).first().action["type"] == step.type
     assert replay.replay(game) == game.state
 
