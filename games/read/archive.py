@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.engine import Action, LogEntry, registry
 from games.engine.contract import fill_names
 from games.models import Game, Seat
-from games.read import fairness, pages
+from games.read import fairness, pages, replay
 from games.read.names import seat_names, with_seats
 
 PAGE_SIZE = 30
@@ -147,13 +147,11 @@ def replay_context(game: Game, upto: int, seat: int | None = None) -> dict[str, 
     Rebuilt from the seed and the log each time, never stored: a running game is replayed
     only from the viewer's own view, so nothing hidden then is shown now.
     """
-    rules = game.rules
     upto = max(0, min(upto, game.version))
-    state = rules.setup(game.players, dict(game.options), game.seed)
     names = seat_names(game)
     lines = []
-    for move in game.moves.order_by("seq")[:upto]:
-        state, entries = rules.apply(state, move.seat, Action.from_json(move.action))
+    for move, after, entries in replay.replaying(game, upto):
+        state = after
         lines.extend(
             {"seq": move.seq, "seat": move.seat, "text": fill_names(entry.for_viewer(seat), names)}
             for entry in entries
@@ -161,7 +159,7 @@ def replay_context(game: Game, upto: int, seat: int | None = None) -> dict[str, 
     return {
         "upto": upto,
         "total": game.version,
-        "view": rules.view(state, seat),
+        "view": game.rules.view(state, seat),
         "names": names,
         "log": lines,
         "board_template": f"games/boards/{game.game}.html",

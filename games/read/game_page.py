@@ -9,7 +9,7 @@ from typing import Any
 from games.engine import Action, LogEntry, deals
 from games.engine.contract import State, fill_names
 from games.models import DEFAULTS, Game, Move
-from games.read import drafts
+from games.read import changes, drafts
 from games.read.clocks import clock_context, time_control_text
 from games.read.fairness import fairness_context
 from games.read.names import seat_colours, seat_names, seat_of, seat_usernames
@@ -290,6 +290,9 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         since_my_turn=since_last_turn(game, seat, names, latest=latest) if in_play else None,
         result=game_result(game, names),
     )
+    if context["since_my_turn"]:
+        since = context["since_my_turn"]["since"]
+        context["changed"] = changes.board_changes(game, seat, since, game.state)
     context.update(clock_context(game, mine))
     if game.status == Game.Status.FINISHED:
         context["rematch"] = rematch_for(game, user)

@@ -2,20 +2,41 @@
 
 from __future__ import annotations
 
-from games.engine import Action
+from collections import deque
+from collections.abc import Iterator
+
+from games.engine import Action, LogEntry
 from games.engine.contract import State
-from games.models import Game
+from games.models import Game, Move
+
+
+def replaying(
+    game: Game, upto: int | None = None
+) -> Iterator[tuple[Move | None, State, list[LogEntry]]]:
+    """The game rebuilt from its seed: first the set-up state (with no move), then the
+    state after each logged move, up to move ``upto`` (all when None), with its log."""
+    rules = game.rules
+    state = rules.setup(game.players, dict(game.options), game.seed)
+    yield None, state, []
+    moves = game.moves.order_by("seq")
+    if upto is not None:
+        moves = moves.filter(seq__lte=upto)
+    for move in moves:
+        state, entries = rules.apply(state, move.seat, Action.from_json(move.action))
+        yield move, state, entries
+
+
+def state_after(game: Game, upto: int | None = None) -> State:
+    """The state after ``upto`` moves (all when None), rebuilt from the log."""
+    (_, state, _), = deque(replaying(game, upto), maxlen=1)  # keeps only the last
+    return state
 
 
 def replay(game: Game) -> State | None:
     """The state rebuilt from the seed and the move list (None before the game starts)."""
     if game.state is None:
         return None
-    rules = game.rules
-    state = rules.setup(game.players, dict(game.options), game.seed)
-    for move in game.moves.order_by("seq"):
-        state, _ = rules.apply(state, move.seat, Action.from_json(move.action))
-    return state
+    return state_after(game)
 
 
 def replay_problem(game: Game) -> str | None:

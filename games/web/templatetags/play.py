@@ -55,3 +55,11 @@ def index(sequence: Any, key: Any) -> Any:
 def humanize_kind(value: Any) -> str:
     """``"silk_cloth"`` → ``"Silk cloth"``: engine names as words."""
     return str(value).replace("_", " ").replace("-", " ").capitalize()
+
+
+@register.simple_tag(takes_context=True)
+def changed(context, *path: Any) -> str:
+    """``class="city{% changed "track" i %}"``: " changed" when that part of the board
+    changed since the viewer's last move (``games.read.changes``), else nothing."""
+    marks = context.get("changed") or ()
+    return " changed" if ".".join(str(part) for part in path) in marks else ""

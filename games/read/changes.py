@@ -1,0 +1,67 @@
+"""What changed on the board since a seat's last move, for the board to mark.
+
+The seat's own view after its last move is compared with its view now. Both are views
+the seat may read, so the comparison tells nothing the seat could not see itself. A
+change is named by its path in the view: ``"seats.1.coins"``; every path above a change
+is named too (``"seats.1"``, ``"seats"``), so a board asks about whatever it draws as
+one piece (a card, a city, a die) with ``{% changed "seats" i "coins" %}``.
+
+The view after a move never changes once the move is logged (the log only grows), so
+it is cached by game, seed, seat and move: a page read again does not replay the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+
+from games.engine.contract import State
+from games.models import Game
+from games.read import replay
+
+CACHED_FOR = 24 * 3600  # seconds; a player usually comes back within a day
+
+
+def changed_paths(before: Any, after: Any, path: str = "") -> set[str]:
+    """Every path at which ``after`` differs from ``before`` (JSON-like data), with the
+    paths above each; lists are compared item by item."""
+    if before == after:
+        return set()
+    here = {path} if path else set()
+    if isinstance(before, dict) and isinstance(after, dict):
+        keys = before.keys() | after.keys()
+        below = (changed_paths(before.get(k), after.get(k), _join(path, k)) for k in keys)
+    elif isinstance(before, list) and isinstance(after, list):
+        size = max(len(before), len(after))
+        below = (
+            changed_paths(_item(before, i), _item(after, i), _join(path, i)) for i in range(size)
+        )
+    else:
+        return here
+    return here.union(*below)
+
+
+def _join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _item(items: list, index: int) -> Any:
+    return items[index] if index < len(items) else None
+
+
+def view_after(game: Game, seat: int, upto: int) -> dict[str, Any]:
+    """``seat``'s view of the board after move ``upto``, from the cache or the log."""
+    key = f"view-after:{game.pk}:{game.seed}:{game.state_format}:{seat}:{upto}"
+    view = cache.get(key)
+    if view is None:
+        view = game.rules.view(replay.state_after(game, upto), seat)
+        cache.set(key, view, CACHED_FOR)
+    return view
+
+
+def board_changes(game: Game, seat: int, since: int, now: State) -> frozenset[str]:
+    """What changed in ``seat``'s view between move ``since`` (its last) and ``now``
+    (the logged state: steps the seat is still drafting are its own, not news)."""
+    before = view_after(game, seat, since)
+    return frozenset(changed_paths(before, game.rules.view(now, seat)))
