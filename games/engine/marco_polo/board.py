@@ -49,8 +49,12 @@ def dice_needed(space: str) -> int:
     return data.DICE_PER_SPACE[space]
 
 
+_CARD_SLOTS = {f"card-{slot}": slot for slot in data.CARD_SLOTS}
+
+
 def card_slot(space: str) -> str | None:
-    return space[5:] if space.startswith("card-") else None
+    """The city-card slot a ``card-<slot>`` space stands for (None for other spaces)."""
+    return _CARD_SLOTS.get(space)
 
 
 def space_name(space: str, card_name: str = "") -> str:

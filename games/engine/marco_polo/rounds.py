@@ -172,6 +172,8 @@ def _forced(state: State, seat: int) -> list[LogEntry] | None:
         turn.main_done(state)
         return []
     if step == "free":
+        if state["seats"][seat]["dice"]:
+            return None  # a die in hand can always take 3 coins: a real choice
         left = turn.free_options(state, seat)
         if len(left) == 1 and left[0].type in ("end_turn", "pass"):
             return turn.perform(state, seat, left[0])

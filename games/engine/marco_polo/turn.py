@@ -12,6 +12,7 @@ Steps of ``state["turn"]["step"]``:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .. import rng
@@ -36,19 +37,24 @@ def new_turn(state: State, seat: int) -> None:
     }
 
 
+@lru_cache(maxsize=8192)
 def _a(action_type: str, label: str, /, **params: Any) -> Action:
+    # Actions are immutable and the same few hundred come up again and again: made once.
     return Action.make(action_type, label=label, **params)
 
 
-def main_spaces(state: State) -> list[str]:
-    return [
-        "coins",
-        *(f"bazaar-{kind}" for kind in data.BAZAAR),
-        "khan",
-        "contracts",
-        "travel",
-        *(f"card-{slot}" for slot in data.CARD_SLOTS),
-    ]
+_MAIN_SPACES = (
+    "coins",
+    *(f"bazaar-{kind}" for kind in data.BAZAAR),
+    "khan",
+    "contracts",
+    "travel",
+    *(f"card-{slot}" for slot in data.CARD_SLOTS),
+)
+
+
+def main_spaces(state: State) -> tuple[str, ...]:
+    return _MAIN_SPACES
 
 
 def _card_name(state: State, space: str) -> str:
