@@ -1,6 +1,6 @@
-"""Coming back to a table and leaving it: what happened since your last turn is marked,
-a finished game of every title steps back and forth with the arrow keys, and a rematch
-with the same opponents starts with one click."""
+"""Coming back to a table and leaving it: what happened since your last turn is marked
+in the log and on the board, a finished game of every title steps back and forth with
+the arrow keys, and a rematch with the same opponents starts with one click."""
 
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ def test_a_finished_game_steps_through_with_the_arrow_keys_and_offers_a_rematch(
         moved = True
     assert page.locator(".since-turn summary").inner_text().endswith("since your last turn")
     assert page.locator(".log-lines li.new").count() >= 1
+    assert page.locator("#board .changed").count() >= 1  # and on the board
 
     # Resign: the game is over, with a result, a replay and a rematch.
     page.get_by_text("Resign", exact=True).click()

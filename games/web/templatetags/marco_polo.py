@@ -13,3 +13,10 @@ register = template.Library()
 def never_charges(space: str) -> bool:
     """Whether an occupied action space still costs no fee (``dice.never_charges``)."""
     return dice.never_charges(space)
+
+
+@register.filter
+def taking_at(choices, position: int) -> list:
+    """``choices_by_type.take_contract|taking_at:c.position``: the ways to take the
+    contract on display at ``position`` (with or without a discard or a bonus)."""
+    return [c for c in choices or () if c.params.get("position") == position]

@@ -54,3 +54,13 @@ def reachable_spaces(position: Any, choices_by_type: Mapping[str, Sequence[Any]]
     if choices_by_type.get("guard") and travel:
         toward.add(str(travel.get("toward", "")).lower())
     return {position + data.TOWARD[way] for way in toward if way in data.TOWARD}
+
+
+@register.simple_tag(takes_context=True)
+def held_kind_changed(context: Mapping[str, Any], kind: str) -> str:
+    """``{% held_kind_changed k.grouper %}``: " changed" when any card of ``kind`` in the
+    viewer's hand sits where the hand changed since their last move (see ``changed``)."""
+    marks = context.get("changed") or ()
+    hand = (context.get("view") or {}).get("hand") or ()
+    places = (i for i, card in enumerate(hand) if card.get("kind") == kind)
+    return " changed" if any(f"hand.{i}" in marks for i in places) else ""
