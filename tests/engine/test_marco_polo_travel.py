@@ -322,3 +322,46 @@ def test_the_travel_planner_finds_the_cheapest_path_with_coins_and_camels():
     # Anxi: two steps to Moscow, then the 3-camel route: 12 coins + 3 camels
     assert (plans["anxi"]["steps"], plans["anxi"]["coins"], plans["anxi"]["camels"]) == (3, 12, 3)
     assert "beijing" not in plans  # more than 6 steps away
+
+
+def test_the_travel_planner_names_the_trading_post_a_trip_would_place():
+    from games.engine.marco_polo import travel
+
+    state = sc.game()
+    assert travel.plan(state, 0)["moscow"]["posts"] == ["moscow"]
+    assert travel.plan(state, 0)["o1"]["posts"] == []  # an oasis takes no post
+    sc.post(state, 0, "moscow")
+    assert travel.plan(state, 0)["moscow"]["posts"] == []  # never two posts in a city
+
+
+def test_williams_travel_planner_counts_a_post_in_every_city_on_the_way():
+    from games.engine.marco_polo import travel
+
+    state = sc.game(characters=["william", None, None])
+    anxi = travel.plan(state, 0)["anxi"]
+    assert anxi["path"] == ["venezia", "o1", "moscow", "anxi"]
+    assert anxi["posts"] == ["moscow", "anxi"]
+
+
+def test_at_the_same_price_williams_planner_takes_the_path_past_more_cities():
+    from games.engine.marco_polo import travel
+
+    william = sc.figure(sc.game(characters=["william", None, None]), 0, "anxi")
+    other = sc.figure(sc.game(), 0, "anxi")
+    his, theirs = travel.plan(william, 0)["o11"], travel.plan(other, 0)["o11"]
+    assert his["total"] == theirs["total"] == 26
+    assert his["posts"] == ["karakorum", "lan-zhou", "kashgar"]
+    assert len(travel.new_posts(william, 0, theirs["path"])) < len(his["posts"])
+
+
+def test_niccolos_travel_planner_shows_each_figure_and_the_shared_basic_cost():
+    state = sc.game(players=2, characters=["niccolo", None])
+    sc.figure(state, 0, "venezia", "moscow")
+    view = RULES.view(state, 0)
+    assert view["travel_split"]
+    starts = {(t["figure"], t["from"]) for t in view["travel_plan"]}
+    assert starts == {(0, "Venezia"), (1, "Moscow")}
+    anchors = [t["place"] for t in view["travel_plan"] if t["anchor"]]
+    assert len(anchors) == len(set(anchors))  # one entry per place for the map to link to
+    assert [c["coins"] for c in view["travel_costs"]] == [3, 7, 12, 12, 18, 18]
+    assert not RULES.view(state, 1)["travel_split"]

@@ -157,3 +157,22 @@ def test_an_expert_table_shows_its_character_draft_and_goal_offer_to_the_seat(cl
 
 def rules_view(table, seat):
     return engine.get("marco-polo").view(table.state, seat)
+
+
+def test_the_travel_planner_shows_the_posts_a_trip_places_and_niccolos_two_figures(
+    client, trio, ana
+):
+    from games.engine.marco_polo import scenario as sc
+
+    state = trio.state
+    state["seats"][0]["character"] = "niccolo"
+    sc.figure(state, 0, "venezia", "moscow")
+    trio.state = state
+    trio.save(update_fields=["state"])
+    client.force_login(ana)
+    page = client.get(reverse("games:game", args=[trio.pk])).content.decode()
+    planner = page.split('id="mp-planner"', 1)[1].split("</details>", 1)[0]
+    assert "Figure 1, from Venezia:" in planner and "Figure 2, from Moscow:" in planner
+    assert "basic cost of all the steps together" in planner
+    assert "new trading post: Anxi" in planner
+    assert planner.count('id="mp-plan-anxi"') == 1  # the map's link leads to one entry

@@ -9,6 +9,8 @@ effects of the seat (``post``), so their bonuses follow in order.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from ..contract import LogEntry, log
 from ..vocabulary import amount
 from . import board, data
@@ -160,41 +162,79 @@ def _arrive(state: State, seat: int, city: str) -> list[LogEntry]:
 
 
 def plan(state: State, seat: int, most: int = 6) -> dict[str, dict]:
-    """The cheapest way for one of the seat's figures to reach each place in 1..``most`` steps.
+    """The cheapest way for one of the seat's figures to reach each place in 1..``most``
+    steps (``plan_figure`` for each figure, the cheaper kept)."""
+    best: dict[str, dict] = {}
+    for figure in range(len(state["seats"][seat]["figures"])):
+        for end, trip in plan_figure(state, seat, figure, most).items():
+            if end not in best or _rank(trip) < _rank(best[end]):
+                best[end] = trip
+    return best
+
+
+def plan_figure(state: State, seat: int, figure: int, most: int = 6) -> dict[str, dict]:
+    """The cheapest way for the seat's ``figure`` to reach each place in 1..``most`` steps.
 
     For the travel planner: the basic cost of the steps moved plus every route's extra
     camels and coins on the way (Johannes's oasis jumps included), ranked by coins and
-    camels together. Each answer: the figure, the path (start first), steps, coins, camels.
+    camels together; at the same price William prefers the path that passes more cities
+    without his post, since he places one in each. Each answer: the figure, the path
+    (start first), steps, coins, camels, total and the cities that get a new post.
     Whether the seat can pay it, and the dice it needs, are for the player to see.
+    Niccolo's figures may share the steps of one move: the basic cost is then that of
+    all steps together (the planner says so), the extras those of each path.
     """
+    start = state["seats"][seat]["figures"][figure]
+    # (place, steps) -> the best (rank, path) so far with that many steps
+    frontier: dict[tuple[str, int], tuple[tuple, list[str]]] = {(start, 0): ((0, 0, 0), [start])}
     best: dict[str, dict] = {}
-    for figure, start in enumerate(state["seats"][seat]["figures"]):
-        # (place, steps) -> the cheapest (camels + coins, coins, camels, path) so far
-        frontier = {(start, 0): (0, 0, 0, [start])}
-        for steps in range(1, most + 1):
-            reached: dict[tuple[str, int], tuple[int, int, int, list[str]]] = {}
-            for (place, _), (_, coins, camels, path) in frontier.items():
-                for end in destinations(state, seat, place):
-                    extra = extra_cost(state, seat, place, end)
-                    more_coins = coins + extra.get("coins", 0)
-                    more_camels = camels + extra.get("camels", 0)
-                    candidate = (more_coins + more_camels, more_coins, more_camels, [*path, end])
-                    key = (end, steps)
-                    if key not in reached or candidate[:3] < reached[key][:3]:
-                        reached[key] = candidate
-            for (end, _), (_, coins, camels, path) in reached.items():
-                if end == start:
-                    continue
-                coins += data.TRAVEL_COST[steps]
-                known = best.get(end)
-                if known is None or (coins + camels, steps) < (known["total"], known["steps"]):
-                    best[end] = {
-                        "figure": figure,
-                        "path": path,
-                        "steps": steps,
-                        "coins": coins,
-                        "camels": camels,
-                        "total": coins + camels,
-                    }
-            frontier = reached
+    for steps in range(1, most + 1):
+        reached: dict[tuple[str, int], tuple[tuple, list[str]]] = {}
+        for (place, _), (_, path) in frontier.items():
+            for end in destinations(state, seat, place):
+                trip = _trip(state, seat, figure, [*path, end], 0)
+                key = (end, steps)
+                if key not in reached or _rank(trip) < reached[key][0]:
+                    reached[key] = (_rank(trip), trip["path"])
+        for (end, _), (_, path) in reached.items():
+            if end == start:
+                continue
+            trip = _trip(state, seat, figure, path, data.TRAVEL_COST[steps])
+            if end not in best or (_rank(trip), steps) < (_rank(best[end]), best[end]["steps"]):
+                best[end] = trip
+        frontier = reached
     return best
+
+
+def _trip(state: State, seat: int, figure: int, path: list[str], basic: int) -> dict:
+    coins, camels = basic, 0
+    for here, there in pairwise(path):
+        extra = extra_cost(state, seat, here, there)
+        coins += extra.get("coins", 0)
+        camels += extra.get("camels", 0)
+    return {
+        "figure": figure,
+        "path": path,
+        "steps": len(path) - 1,
+        "coins": coins,
+        "camels": camels,
+        "total": coins + camels,
+        "posts": new_posts(state, seat, path),
+    }
+
+
+def _rank(trip: dict) -> tuple[int, int, int]:
+    """Cheaper first (coins and camels together, then coins); then more new posts."""
+    return (trip["total"], trip["coins"], -len(trip["posts"]))
+
+
+def new_posts(state: State, seat: int, path: list[str]) -> list[str]:
+    """The cities where a move along ``path`` (start first) would place a post: the end,
+    or for William every city stepped to, where the seat has none yet."""
+    stepped = path[1:] if character(state, seat) == "william" else path[-1:]
+    held = state["seats"][seat]["posts"]
+    found: list[str] = []
+    for place in stepped:
+        if place in board.CITIES and place not in held and place not in found:
+            found.append(place)
+    return found

@@ -86,6 +86,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seats": [_seat(state, n) for n in range(state["players"])],
         "goals": [_goal(g) for g in state["seats"][seat]["goals"]] if mine else [],
         "travel_plan": _plan(state, seat) if mine else [],
+        # Niccolo's two figures may share one move's steps, paid as all steps together.
+        "travel_split": mine and len(state["seats"][seat]["figures"]) > 1,
+        "travel_costs": [
+            {"steps": steps, "coins": coins} for steps, coins in sorted(data.TRAVEL_COST.items())
+        ],
         "goal_cities": (
             sorted({c for g in state["seats"][seat]["goals"] for c in data.GOALS[g][:2]})
             if mine
@@ -97,18 +102,31 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def _plan(state: State, seat: int) -> list[dict[str, Any]]:
-    """The travel planner: the cheapest path to every place, in the order of the map."""
-    plans = travel.plan(state, seat)
-    return [
-        {
-            "place": place,
-            "name": data.PLACES[place][0],
-            **plans[place],
-            "via": " → ".join(data.PLACES[p][0] for p in plans[place]["path"]),
-        }
-        for place in data.PLACES
-        if place in plans
-    ]
+    """The travel planner: the cheapest path to every place, in the order of the map;
+    with two figures (Niccolo) each figure's own, since a move may split its steps."""
+    figures = len(state["seats"][seat]["figures"])
+    if figures == 1:
+        by_figure = [travel.plan(state, seat)]
+    else:
+        by_figure = [travel.plan_figure(state, seat, figure) for figure in range(figures)]
+    found, listed = [], set()
+    for plans in by_figure:
+        for place in data.PLACES:
+            if place not in plans:
+                continue
+            found.append(
+                {
+                    "place": place,
+                    "name": data.PLACES[place][0],
+                    **plans[place],
+                    "via": " → ".join(data.PLACES[p][0] for p in plans[place]["path"]),
+                    "from": data.PLACES[plans[place]["path"][0]][0],
+                    "post_names": [data.PLACES[city][0] for city in plans[place]["posts"]],
+                    "anchor": place not in listed,  # where a tap on the map leads
+                }
+            )
+            listed.add(place)
+    return found
 
 
 def _action_spaces(state: State) -> list[dict[str, Any]]:
