@@ -1,5 +1,6 @@
 """Every title's board, as a player meets it, on a desktop and on a phone: the pictures
-linked from docs/boards.md, and a check that nothing is cut off or overflows.
+linked from docs/boards.md, and a check that nothing is cut off or overflows and that on
+a phone every target of the board is at least 44 px each way.
 
 For each site title a person plays against the computer: the board on their turn and,
 after they resign, the finished game, at 1280×800 and at 375×812. The pictures go to a
@@ -51,6 +52,22 @@ def folder(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("boards")
 
 
+# What a finger has to hit on the board: its clickable targets and its own controls.
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+  '#board [role=button], #board button, #board summary, #board a[href], #board select'
+)).filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => {
+    const box = e.getBoundingClientRect();
+    return {what: (e.getAttribute('aria-label') || e.textContent || e.tagName).trim().slice(0, 40),
+            width: Math.round(box.width), height: Math.round(box.height)};
+  }).filter(t => t.width < 44 || t.height < 44)"""
+
+
+def _tappable(page, where: str) -> None:
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, f"{where}: targets under 44 px: {small[:8]}"
+
+
 def _fits(page, where: str) -> None:
     found = page.evaluate(OVERFLOW)
     assert found["page"] <= 0 and not found["cut"], f"{where}: {found}"
@@ -69,6 +86,8 @@ def test_every_board_fits_a_desktop_and_a_phone_on_a_turn_and_at_the_end(stack, 
         page.reload()
         page.wait_for_selector(".prompt.your-turn")
         _fits(page, f"{slug}, my turn, {size}")
+        if size == "phone":
+            _tappable(page, f"{slug}, my turn, {size}")
         page.locator("#board").screenshot(path=str(folder / f"{slug}-turn-{size}.png"))
 
     page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
