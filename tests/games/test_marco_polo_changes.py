@@ -183,7 +183,7 @@ def test_a_contract_the_other_player_took_is_marked_on_their_board_and_on_the_di
 
     board = _board(client, ana, game)
     display = board.split("Contracts on display", 1)[1].split("<h2", 1)[0]
-    items = re.findall(r'<li class="([^"]*)"[^>]*>(\d+)\.', display)
+    items = re.findall(r'<li class="([^"]*)"><span[^>]*>(\d+)\.', display)
     assert all("changed" not in cls for cls, n in items if int(n) < position)
     assert "changed" in dict((n, cls) for cls, n in items)[str(position)]
     ben_contracts = re.findall(r'<span class="(mp-row[^"]*)"[^>]*>contract ', _seat_row(board, 1))
@@ -233,7 +233,7 @@ def test_a_contract_on_display_is_taken_with_one_tap_when_there_is_one_way_to_ta
     board = _board(client, ben, game)
     display = board.split("Contracts on display", 1)[1].split("<h2", 1)[0]
     for position, found in ways.items():
-        item = re.search(rf'<li class="[^"]*"([^>]*)>{position}\.', display).group(1)
+        item = re.search(rf'<li class="[^"]*"><span class="mp-take[^"]*"([^>]*)>{position}\.', display).group(1)
         assert ("hx-post" in item) == (len(found) == 1), position
         if len(found) == 1:
             assert f"&quot;position&quot;: {position}" in item
