@@ -94,3 +94,77 @@ document.addEventListener("click", (event) => {
     });
   });
 })();
+
+// Keyboard play. Space presses a drawn target as Enter does (the board's targets are
+// role=button elements, not buttons). When #play is swapped under the keyboard's focus
+// (the player's own move, or another's arriving live), the focus goes back to the same
+// control if it is still there, else to the board, never to the top of the page.
+(function () {
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (event.key !== " " || !target.matches || !target.matches("[role=button][hx-post]")) return;
+    event.preventDefault();  // not a scroll
+    // An SVG shape has no click(): send the event itself, which htmx listens for.
+    target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  });
+  var describe = function (element) {
+    var action = element.form && element.form.querySelector("input[name=action]");
+    if (action) return {action: action.value};
+    if (element.getAttribute("aria-label")) return {label: element.getAttribute("aria-label")};
+    return element.id ? {id: element.id} : {};
+  };
+  // The same control, where the player can see it (a choice may also sit in a closed
+  // card's <details>, which cannot take the focus).
+  var find = function (play, wanted) {
+    if (wanted.id) return document.getElementById(wanted.id);
+    var candidates = play.querySelectorAll(wanted.action ? "form input[name=action]" : "[aria-label]");
+    for (var i = 0; i < candidates.length; i++) {
+      var candidate = candidates[i];
+      var control = wanted.action ? candidate.form.querySelector("button") : candidate;
+      var same = wanted.action ? candidate.value === wanted.action
+        : candidate.getAttribute("aria-label") === wanted.label;
+      if (same && control && control.getClientRects().length) return control;
+    }
+    return null;
+  };
+  var focused = null;
+  var remember = function () {
+    var play = document.getElementById("play"), active = document.activeElement;
+    if (play && active && active !== document.body && play.contains(active)) focused = describe(active);
+  };
+  // Taken when the request leaves (the pressed button is disabled while it is in flight,
+  // which drops its focus), and again before a swap nobody asked for (a live update).
+  document.addEventListener("htmx:beforeRequest", remember);
+  document.addEventListener("htmx:beforeSwap", function () { if (!focused) remember(); });
+  document.addEventListener("htmx:afterSettle", function () {
+    var wanted = focused, play = document.getElementById("play");
+    focused = null;
+    if (!wanted || !play || (document.activeElement && document.activeElement !== document.body)) return;
+    var again = find(play, wanted);
+    if (again) again.focus({preventScroll: true});
+    var board = document.getElementById("board");
+    if (board && document.activeElement !== again) board.focus({preventScroll: true});
+  });
+})();
+
+// The others' moves are read out once by screen readers: after a swap, the log lines
+// newer than any seen on this page, and not the player's own, go to #announcer.
+(function () {
+  var announcer = document.getElementById("announcer");
+  if (!announcer) return;
+  var newest = function () {
+    var seqs = Array.from(document.querySelectorAll(".log-lines li[data-seq]"), function (li) {
+      return Number(li.dataset.seq);
+    });
+    return seqs.length ? Math.max.apply(null, seqs) : 0;
+  };
+  var seen = newest();
+  document.addEventListener("htmx:afterSettle", function () {
+    var lines = Array.from(document.querySelectorAll(".log-lines li[data-seq]:not([data-mine])"))
+      .filter(function (li) { return Number(li.dataset.seq) > seen; })
+      .reverse()  // the log is newest first; read them in the order they happened
+      .map(function (li) { return li.textContent.trim(); });
+    seen = Math.max(seen, newest());
+    if (lines.length) announcer.textContent = lines.join(" ");
+  });
+})();
