@@ -134,7 +134,20 @@ def _pickable(state: State, seat: int, space: str, picked: list[list]):
 
 
 def available(state: State, seat: int, space: str) -> bool:
-    return next(_pickable(state, seat, space, []), None) is not None
+    """Whether the seat's dice can go on ``space`` at all: ``pick_options`` is not empty.
+
+    Worked out without listing the options: the Khan's favor wants one die at least as
+    high as the highest there (an unset die can show 6); everywhere else only the fee
+    depends on the dice, and the lowest die makes it lowest, so the lowest die decides.
+    """
+    if not _open(state, seat, space):
+        return False
+    remaining = pool(state, seat, space)
+    if len(remaining) < board.dice_needed(space):
+        return False
+    if space == "khan":
+        return any(space_ok(state, seat, space, value or 6) for _, value in remaining)
+    return space_ok(state, seat, space, min(value or 1 for _, value in remaining))
 
 
 def place(state: State, seat: int, space: str, picked: list[list]) -> tuple[int, int]:

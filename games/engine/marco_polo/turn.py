@@ -120,32 +120,18 @@ def free_options(state: State, seat: int) -> list[Action]:
     if not turn["main"]:
         for space in main_spaces(state):
             if dice.available(state, seat, space):
-                found.append(
-                    _a(
-                        "space",
-                        f"Use {board.space_name(space, _card_name(state, space))}",
-                        space=space,
-                    )
-                )
+                found.append(_space_action(space, _card_name(state, space)))
     spaces = len(found)
     for number in contracts.completable(state, seat):
         found.append(_a("fulfil", f"Complete {contracts.label(number)}", contract=number))
     held = sorted(
         {(kind, value) for kind, value in seat_state["dice"]}, key=lambda d: (d[0] != "colour", d)
     )
+    found += [_money_bag_action(kind, value) for kind, value in held]
+    camels = seat_state["camels"]
+    can_reroll, can_adjust = camels >= data.REROLL_CAMELS, camels >= data.ADJUST_CAMELS
     for kind, value in held:
-        found.append(
-            _a("money_bag", f"Take 3 coins with a {_die_text(kind, value)}", kind=kind, value=value)
-        )
-    for kind, value in held:
-        if value and seat_state["camels"] >= data.REROLL_CAMELS:
-            found.append(
-                _a("reroll", f"Reroll a {_die_text(kind, value)} (1 camel)", kind=kind, value=value)
-            )
-        for by in (-1, 1):
-            if value and 1 <= value + by <= 6 and seat_state["camels"] >= data.ADJUST_CAMELS:
-                text = f"Turn a {_die_text(kind, value)} to {value + by} (2 camels)"
-                found.append(_a("adjust", text, kind=kind, value=value, by=by))
+        found += _die_actions(kind, value, can_reroll, can_adjust)
     if not turn["black"] and state["black_pool"] and seat_state["camels"] >= data.BLACK_DIE_CAMELS:
         found.append(_a("black_die", "Take a black die (3 camels)"))
     if turn["main"]:
@@ -153,6 +139,34 @@ def free_options(state: State, seat: int) -> list[Action]:
     elif not spaces:
         found.append(_a("pass", "Pass: no action is possible (out for this round)"))
     return found
+
+
+# The same few options come up again and again: each made once (actions are immutable).
+@lru_cache(maxsize=1024)
+def _space_action(space: str, card_name: str) -> Action:
+    return _a("space", f"Use {board.space_name(space, card_name)}", space=space)
+
+
+@lru_cache(maxsize=256)
+def _money_bag_action(kind: str, value: int) -> Action:
+    return _a("money_bag", f"Take 3 coins with a {_die_text(kind, value)}", kind=kind, value=value)
+
+
+@lru_cache(maxsize=1024)
+def _die_actions(kind: str, value: int, can_reroll: bool, can_adjust: bool) -> tuple[Action, ...]:
+    """Rerolling a held die and turning it one pip up or down, as far as camels allow."""
+    if not value:
+        return ()  # Raschid's unset die: nothing to reroll or turn
+    found = []
+    if can_reroll:
+        found.append(
+            _a("reroll", f"Reroll a {_die_text(kind, value)} (1 camel)", kind=kind, value=value)
+        )
+    for by in (-1, 1):
+        if can_adjust and 1 <= value + by <= 6:
+            text = f"Turn a {_die_text(kind, value)} to {value + by} (2 camels)"
+            found.append(_a("adjust", text, kind=kind, value=value, by=by))
+    return tuple(found)
 
 
 # --- carrying out ----------------------------------------------------------------------------------
