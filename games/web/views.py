@@ -64,7 +64,9 @@ def rules(request, slug: str):
     html = rules_pages.rules_html(slug)
     if html is None:
         raise Http404("No rules page for that game.")
-    return render(request, "games/rules.html", {"rules": engine.get(slug), "rules_html": html})
+    # From a game page's side panel (HTMX): the rules' text alone.
+    template = "games/rules.html#rules-body" if request.htmx else "games/rules.html"
+    return render(request, template, {"rules": engine.get(slug), "rules_html": html})
 
 
 def _page_number(query) -> int:

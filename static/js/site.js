@@ -168,3 +168,31 @@ document.addEventListener("click", (event) => {
     if (lines.length) announcer.textContent = lines.join(" ");
   });
 })();
+
+// Side panels (the rules beside the board): a link with data-panel opens the panel it
+// names, which HTMX fills (without JavaScript the link opens the rules page); Close or
+// Escape shuts it and gives the focus back to the link.
+(function () {
+  var opener = null;
+  var shut = function (panel) {
+    if (!panel || panel.hidden) return;
+    panel.hidden = true;
+    if (opener) opener.focus();
+  };
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("[data-panel]");
+    var panel = link && document.getElementById(link.dataset.panel);
+    if (panel) {
+      opener = link;
+      panel.hidden = false;
+      var title = panel.querySelector("h2");
+      if (title) title.focus();
+      return;
+    }
+    var close = event.target.closest("[data-close-panel]");
+    if (close) shut(close.closest(".side-panel"));
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") document.querySelectorAll(".side-panel:not([hidden])").forEach(shut);
+  });
+})();

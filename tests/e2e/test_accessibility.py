@@ -27,6 +27,13 @@ def test_a_game_of_every_title_has_no_accessibility_violations(stack, new_page, 
     play_against_computer(page, stack, registry.get(slug).name)
     page.wait_for_selector(".prompt.your-turn", timeout=30_000)
     _clean(page, f"{slug}: my turn")
+    page.get_by_role("link", name="Rules", exact=True).click()  # beside the board
+    page.wait_for_selector("#rules-panel-body #rules-body")
+    assert page.evaluate("() => document.activeElement.id") == "rules-panel-title"
+    _clean(page, f"{slug}: the rules open beside the board")
+    page.keyboard.press("Escape")
+    assert page.locator("#rules-panel").is_hidden()
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Rules"
     page.get_by_text("Resign", exact=True).click()
     page.get_by_role("button", name="Resign for good").click()
     page.wait_for_selector("section.result")

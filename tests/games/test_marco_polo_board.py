@@ -176,3 +176,17 @@ def test_the_travel_planner_shows_the_posts_a_trip_places_and_niccolos_two_figur
     assert "basic cost of all the steps together" in planner
     assert "new trading post: Anxi" in planner
     assert planner.count('id="mp-plan-anxi"') == 1  # the map's link leads to one entry
+
+
+def test_the_rules_open_beside_the_board_as_a_fragment_and_as_a_page_without_javascript(
+    client, trio, ana
+):
+    client.force_login(ana)
+    page = client.get(reverse("games:game", args=[trio.pk])).content.decode()
+    rules_url = reverse("games:rules", args=["marco-polo"])
+    assert f'href="{rules_url}"' in page and 'id="rules-panel"' in page
+    fragment = client.get(rules_url, **HTMX).content.decode()
+    assert fragment.startswith('<div id="rules-body">') and "<html" not in fragment
+    assert "Decisions the rulebook leaves open" in fragment
+    whole = client.get(rules_url).content.decode()
+    assert "<html" in whole and 'id="rules-body"' in whole
