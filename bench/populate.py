@@ -204,14 +204,14 @@ def main() -> None:
                 invite_code, status, seed, server_seed, seed_nonce, seed_committed, state,
                 state_format, version, result, created_at, started_at, finished_at,
                 updated_at, creator_id, allow_vacation, bank_cap_days, clock_days,
-                timeout_bot_level, timeout_policy, weekends_off, rated, language)
+                timeout_bot_level, timeout_policy, weekends_off, rated, language, draft)
             SELECT b.id, b.game, '{}', b.players, b.is_public, true,
                 'bench' || b.id, b.status, b.id * 7919, b.id * 104729, md5(b.id::text), true,
                 CASE WHEN b.status = 'open' THEN NULL ELSE f.state END,
                 b.state_format, b.version,
                 CASE WHEN b.status = 'finished' THEN f.result END,
                 b.created_at, b.started_at, b.finished_at, b.updated_at, b.creator_id, true,
-                0, b.clock_days, '', 'autoplay', false, b.rated, ''
+                0, b.clock_days, '', 'autoplay', false, b.rated, '', '{}'
             FROM bench_game b JOIN bench_final f ON f.game = b.game AND f.players = b.players
             """
         )
