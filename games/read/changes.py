@@ -12,6 +12,7 @@ it is cached by game, seed, seat and move: a page read again does not replay the
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.core.cache import cache
@@ -21,6 +22,8 @@ from games.models import Game
 from games.read import replay
 
 CACHED_FOR = 24 * 3600  # seconds; a player usually comes back within a day
+UNREPLAYABLE = "unreplayable"  # cached too, so a broken log is not replayed on every read
+logger = logging.getLogger(__name__)
 
 
 def changed_paths(before: Any, after: Any, path: str = "") -> set[str]:
@@ -50,18 +53,25 @@ def _item(items: list, index: int) -> Any:
     return items[index] if index < len(items) else None
 
 
-def view_after(game: Game, seat: int, upto: int) -> dict[str, Any]:
-    """``seat``'s view of the board after move ``upto``, from the cache or the log."""
+def view_after(game: Game, seat: int, upto: int) -> dict[str, Any] | None:
+    """``seat``'s view of the board after move ``upto``, from the cache or the log; None
+    when the log does not replay (which ``replay.replay_problem`` reports)."""
     key = f"view-after:{game.pk}:{game.seed}:{game.state_format}:{seat}:{upto}"
     view = cache.get(key)
     if view is None:
-        view = game.rules.view(replay.state_after(game, upto), seat)
+        try:
+            view = game.rules.view(replay.state_after(game, upto), seat)
+        except Exception:  # marks are a help: a game whose log will not replay shows none
+            logger.warning("Game %s does not replay to move %s", game.pk, upto, exc_info=True)
+            view = UNREPLAYABLE
         cache.set(key, view, CACHED_FOR)
-    return view
+    return None if view == UNREPLAYABLE else view
 
 
 def board_changes(game: Game, seat: int, since: int, now: State) -> frozenset[str]:
     """What changed in ``seat``'s view between move ``since`` (its last) and ``now``
     (the logged state: steps the seat is still drafting are its own, not news)."""
     before = view_after(game, seat, since)
+    if before is None:
+        return frozenset()
     return frozenset(changed_paths(before, game.rules.view(now, seat)))

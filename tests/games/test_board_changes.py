@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from games.engine import registry
@@ -86,3 +87,17 @@ def test_the_board_marks_what_the_other_player_changed_and_the_marks_clear_when_
     client.force_login(ben)  # Ben moved last: nothing is news to him
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert not MARK.search(_board(page))
+
+
+def test_a_game_whose_log_does_not_replay_shows_its_page_without_marks(client, ana, ben):
+    users = {0: ana, 1: ben}
+    game = _after_the_other_moved(_table("silk-road", ana, ben), users)
+    first = game.moves.order_by("seq").first()
+    first.action = {"type": "no-such-move"}  # a log the engine no longer replays
+    first.save(update_fields=["action"])
+    cache.clear()  # the views seen while playing were cached
+    client.force_login(ana)
+    answer = client.get(reverse("games:game", args=[game.pk]))
+    assert answer.status_code == 200
+    assert not MARK.search(_board(answer.content.decode()))
+    assert "Marked on the board" not in answer.content.decode()
