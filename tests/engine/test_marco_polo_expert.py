@@ -100,3 +100,24 @@ def test_the_expert_variant_shuffles_the_city_bonuses():
         assert sorted(bonus for _, bonus in layout) == sorted(data.CITY_BONUSES)
     basic = RULES.setup(2, {}, 1)["city_bonus"]
     assert basic == data.BASIC_CITY_BONUS
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("expert", ["off", "on"])
+def test_in_whole_random_games_no_view_ever_shows_another_seats_goal_cards(players, expert):
+    from games.engine.rng import LocalRng
+    from games.engine.simulate import choose_random_step
+
+    state = RULES.setup(players, {"expert": expert}, 40 + players)
+    chooser = LocalRng(players)
+    for _ in range(2000):
+        if RULES.outcome(state) is not None:
+            break
+        for viewer in (None, *range(players)):
+            seen = RULES.view(state, viewer)
+            shown = {g["number"] for g in seen["goal_offer"] + seen["goals"]}
+            own = state["seats"][viewer] if viewer is not None else {"goals": [], "goal_offer": []}
+            assert shown <= set(own["goals"] + own["goal_offer"]), (viewer, shown)
+        seat, action = choose_random_step(RULES, state, chooser)
+        state, _ = RULES.apply(state, seat, action)
+    assert RULES.outcome(state) is not None
