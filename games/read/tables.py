@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, F, OuterRef, prefetch_related_objects
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
+from django.db.models.functions import Coalesce
 
 from accounts.follows import followed_ids
 from games.models import ChatMessage, Game, LogNote, Seat
@@ -121,17 +130,29 @@ class LobbyFilter:
 LOBBY_PAGE = 50  # tables per page of the lobby
 
 
+def with_seats_taken(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games`` that still have a free seat, each with ``taken``: the seats taken.
+
+    Counted per game through the seats' game index (a correlated subquery), not by joining
+    every seat of every game and grouping: with a large history PostgreSQL otherwise
+    scans the whole seat table for the lobby."""
+    taken = (
+        Seat.objects.filter(game=OuterRef("pk"))
+        .order_by()
+        .values("game")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return games.annotate(taken=Coalesce(Subquery(taken), 0)).filter(taken__lt=F("players"))
+
+
 def lobby(
     *, user=None, only: LobbyFilter | None = None, start: int = 0, limit: int = 100
 ) -> list[Game]:
     """Public tables waiting for players: those of players ``user`` follows first, then
     the fullest; ``limit`` of them from the ``start``-th."""
     only = only or LobbyFilter()
-    games = (
-        Game.objects.filter(status=Game.Status.OPEN, is_public=True)
-        .annotate(taken=Count("seats"))
-        .filter(taken__lt=F("players"))
-    )
+    games = with_seats_taken(Game.objects.filter(status=Game.Status.OPEN, is_public=True))
     if only.title:
         games = games.filter(game=only.title)
     if only.players:
@@ -166,13 +187,10 @@ def lobby_page(
 
 def quick_match_candidates(*, user, slug: str) -> list[int]:
     """Open public tables of ``slug`` that ``user`` could join, the best first."""
-    games = (
+    games = with_seats_taken(
         Game.objects.filter(game=slug, status=Game.Status.OPEN, is_public=True)
         .exclude(seats__user=user)
-        .annotate(taken=Count("seats"))
-        .filter(taken__lt=F("players"))
-        .order_by("-taken", "created_at")
-    )
+    ).order_by("-taken", "created_at")
     return list(games.values_list("pk", flat=True)[:20])
 
 
