@@ -491,7 +491,8 @@ def side_text(kinds: Kinds, items: Mapping[str, list[str]], full: bool) -> str:
     """One side in words; hidden terms only counted unless ``full``."""
     terms = {term.name: term for term in kinds}
     parts = []
-    for name, listed in items.items():
+    for name in sorted(items):  # a stored snapshot need not keep the keys' order
+        listed = items[name]
         if not listed:
             continue
         term = terms[name]

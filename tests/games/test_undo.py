@@ -90,7 +90,9 @@ def test_the_page_offers_undo_and_marks_the_step_only_for_its_player(client, ana
     game = _play(game, users[seat], step)
     client.force_login(users[seat])
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
-    assert "Undo: " in page and 'class="draft"' in page
+    assert "Undo: " in page
+    if game.draft["steps"][-1]["log"]:  # "Buy nothing" writes no line to mark
+        assert 'class="draft"' in page
     client.force_login(users[1 - seat])
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Undo: " not in page and 'class="draft"' not in page

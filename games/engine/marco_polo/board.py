@@ -50,6 +50,9 @@ def dice_needed(space: str) -> int:
 
 
 _CARD_SLOTS = {f"card-{slot}": slot for slot in data.CARD_SLOTS}
+# Every action space in board order: the state keeps them in a mapping, whose key order
+# a database may not keep (PostgreSQL's jsonb), so lists follow this instead.
+ALL_SPACES = (*SPACES, "bag", *_CARD_SLOTS)
 
 
 def card_slot(space: str) -> str | None:

@@ -121,10 +121,7 @@ def _deal_contracts(state: State) -> None:
 
 def clear_spaces(state: State) -> None:
     """Every action space empty, except for the neutral dice that stay all game."""
-    spaces: dict[str, list] = {space: [] for space in board.SPACES}
-    spaces["bag"] = []
-    for slot in data.CARD_SLOTS:
-        spaces[f"card-{slot}"] = []
+    spaces: dict[str, list] = {space: [] for space in board.ALL_SPACES}
     for space, value in data.NEUTRAL_DICE[state["players"]]:
         spaces[space].append({"seat": -1, "dice": [["neutral", value]]})
     state["spaces"] = spaces

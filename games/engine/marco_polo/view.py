@@ -62,10 +62,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             {
                 "slot": slot,
                 "city": board.CARD_SLOT_CITY[slot],
-                "card": card,
-                "text": board.card_text(card),
+                "card": state["cards"][slot],
+                "text": board.card_text(state["cards"][slot]),
             }
-            for slot, card in state["cards"].items()
+            for slot in data.CARD_SLOTS  # board order, not the stored mapping's
+            if slot in state["cards"]
         ],
         "outpost_bonuses": {
             city: board.amounts_text(data.items(data.OUTPOST_BONUSES[bonus])) if bonus else None
@@ -132,7 +133,8 @@ def _plan(state: State, seat: int) -> list[dict[str, Any]]:
 def _action_spaces(state: State) -> list[dict[str, Any]]:
     """Every action space in board order, with the dice on it and what it gives."""
     found = []
-    for space, placed in state["spaces"].items():
+    for space in board.ALL_SPACES:
+        placed = state["spaces"][space]
         slot = board.card_slot(space)
         card = board.card_text(state["cards"][slot]) if slot and slot in state["cards"] else ""
         columns = []
