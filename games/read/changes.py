@@ -17,7 +17,6 @@ from typing import Any
 
 from django.core.cache import cache
 
-from games.engine.contract import State
 from games.models import Game
 from games.read import replay
 
@@ -68,10 +67,10 @@ def view_after(game: Game, seat: int, upto: int) -> dict[str, Any] | None:
     return None if view == UNREPLAYABLE else view
 
 
-def board_changes(game: Game, seat: int, since: int, now: State) -> frozenset[str]:
-    """What changed in ``seat``'s view between move ``since`` (its last) and ``now``
-    (the logged state: steps the seat is still drafting are its own, not news)."""
+def board_changes(game: Game, seat: int, since: int, now: dict[str, Any]) -> frozenset[str]:
+    """What changed in ``seat``'s view between move ``since`` (its last) and ``now``, its
+    view of the logged state (steps the seat is still drafting are its own, not news)."""
     before = view_after(game, seat, since)
     if before is None:
         return frozenset()
-    return frozenset(changed_paths(before, game.rules.view(now, seat)))
+    return frozenset(changed_paths(before, now))

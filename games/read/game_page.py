@@ -292,7 +292,10 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
     )
     if context["since_my_turn"]:
         since = context["since_my_turn"]["since"]
-        context["changed"] = changes.board_changes(game, seat, since, game.state)
+        # The page's view is of the logged state unless the seat is drafting steps.
+        drafting = drafts.draft_steps(game, seat)
+        logged = rules.view(game.state, seat) if drafting else context["view"]
+        context["changed"] = changes.board_changes(game, seat, since, logged)
     context.update(clock_context(game, mine))
     if game.status == Game.Status.FINISHED:
         context["rematch"] = rematch_for(game, user)

@@ -103,34 +103,27 @@ def pick_options(state: State, seat: int, space: str, picked: list[list]) -> lis
     """The dice (kind, value) that may be picked next for ``space`` so that the placement
     can still be completed: the lowest value decides the fee and (mostly) the action, so
     a completion with the lowest remaining dice is the easiest one to afford."""
-    found = list(dict.fromkeys(_pickable(state, seat, space, picked)))
-    return sorted(found, key=lambda c: (c[0] != "colour", c[0], c[1]))
-
-
-def _pickable(state: State, seat: int, space: str, picked: list[list]):
-    """``pick_options`` unsorted and lazily (a choice may come more than once), so that
-    ``available`` stops at the first."""
     if not _open(state, seat, space):
-        return
+        return []
     remaining = pool(state, seat, space)
     for kind, value in picked:
         take_out(remaining, kind, value)
     need = board.dice_needed(space) - len(picked) - 1
     lowest_picked = min((v for _, v in picked), default=7)
-    tried = set()
+    found: list[tuple[str, int]] = []
     for die in remaining:
         for value in values_of(die):
             choice = (die[0], value)
-            if choice in tried:
+            if choice in found:
                 continue
-            tried.add(choice)
             rest = list(remaining)
             take_out(rest, *choice)
             if len(rest) < need:
                 continue
             low = min(value, lowest_picked, *sorted(v or 1 for _, v in rest)[:need])
             if space_ok(state, seat, space, low):
-                yield choice
+                found.append(choice)
+    return sorted(found, key=lambda c: (c[0] != "colour", c[0], c[1]))
 
 
 def available(state: State, seat: int, space: str) -> bool:
