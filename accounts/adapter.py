@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def send_mail(self, template_prefix, email, context):
         # The sites framework would say "example.com"; our name and address are settings.
-        site = SiteForMail(name="Silkroad", domain=urlsplit(settings.SITE_URL).netloc)
+        site = SiteForMail(name=_("Silkroad"), domain=urlsplit(settings.SITE_URL).netloc)
         super().send_mail(template_prefix, email, {"current_site": site, **context})
 
     def save_user(self, request, user, form, commit=True):

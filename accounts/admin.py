@@ -31,9 +31,16 @@ class PlayerAdmin(UserAdmin):
             "Preferences",
             {
                 "fields": (
-                    "timezone", "turn_mail", "digest_hour", "notify_invited", "notify_started",
-                    "notify_offer", "notify_opponent_left", "notify_game_over",
-                    "notify_reminder", "notify_vacation_ending",
+                    "timezone",
+                    "turn_mail",
+                    "digest_hour",
+                    "notify_invited",
+                    "notify_started",
+                    "notify_offer",
+                    "notify_opponent_left",
+                    "notify_game_over",
+                    "notify_reminder",
+                    "notify_vacation_ending",
                 )
             },
         ),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import Follow, User
 
@@ -19,10 +21,15 @@ def follow(follower: User, username: object) -> User:
     """``follower`` follows the active player called ``username``; that player."""
     followed = _player(username)
     if followed.pk == follower.pk:
-        raise FollowRefused("You cannot follow yourself.")
+        raise FollowRefused(_("You cannot follow yourself."))
     with transaction.atomic():
         if follower.following.count() >= MAX_FOLLOWED:
-            raise FollowRefused(f"You can follow at most {MAX_FOLLOWED} players.")
+            message = ngettext(
+                "You can follow at most %(count)d player.",
+                "You can follow at most %(count)d players.",
+                MAX_FOLLOWED,
+            )
+            raise FollowRefused(message % {"count": MAX_FOLLOWED})
         Follow.objects.get_or_create(follower=follower, followed=followed)
     return followed
 
@@ -35,17 +42,18 @@ def unfollow(follower: User, username: object) -> User:
 
 def _player(username: object) -> User:
     if not isinstance(username, str) or not username.isprintable() or len(username) > 150:
-        raise FollowRefused("There is no such player.", status=404)
+        raise FollowRefused(_("There is no such player."), status=404)
     player = User.objects.filter(username=username, is_active=True).first()
     if player is None:
-        raise FollowRefused("There is no such player.", status=404)
+        raise FollowRefused(_("There is no such player."), status=404)
     return player
 
 
 def follows(follower: User, followed: User) -> bool:
-    return follower.is_authenticated and Follow.objects.filter(
-        follower=follower, followed=followed
-    ).exists()
+    return (
+        follower.is_authenticated
+        and Follow.objects.filter(follower=follower, followed=followed).exists()
+    )
 
 
 def followed_ids(user) -> set[int]:

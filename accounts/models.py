@@ -6,29 +6,31 @@ import hashlib
 import secrets
 import zoneinfo
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 def validate_timezone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
-        raise ValidationError(f"{value!r} is not a time zone we know.")
+        raise ValidationError(_("“%(zone)s” is not a time zone we know.") % {"zone": value})
 
 
 class Notification(models.TextChoices):
     """Kinds of mail a player can get; each has its own switch and unsubscribe link."""
 
-    TURN = "turn", "Your turn"
-    INVITED = "invited", "Invited to a table"
-    STARTED = "started", "A game of mine started"
-    OFFER = "offer", "An offer was made to me"
-    OPPONENT_LEFT = "opponent_left", "An opponent resigned or timed out"
-    GAME_OVER = "game_over", "A game of mine ended"
-    REMINDER = "reminder", "My time for a move is running out"
-    DIGEST = "digest", "Daily digest of games waiting for me"
-    VACATION_ENDING = "vacation_ending", "My vacation ends tomorrow"
+    TURN = "turn", _("Your turn")
+    INVITED = "invited", _("Invited to a table")
+    STARTED = "started", _("A game of mine started")
+    OFFER = "offer", _("An offer was made to me")
+    OPPONENT_LEFT = "opponent_left", _("An opponent resigned or timed out")
+    GAME_OVER = "game_over", _("A game of mine ended")
+    REMINDER = "reminder", _("My time for a move is running out")
+    DIGEST = "digest", _("Daily digest of games waiting for me")
+    VACATION_ENDING = "vacation_ending", _("My vacation ends tomorrow")
 
 
 # The boolean preference behind each kind; turn mail has its own three-way setting.
@@ -47,26 +49,30 @@ TURN_MAIL_KINDS = {Notification.TURN: "each", Notification.DIGEST: "digest"}
 
 class User(AbstractUser):
     class TurnMail(models.TextChoices):
-        EACH = "each", "An email for each turn"
-        DIGEST = "digest", "One daily digest"
-        NONE = "none", "No turn emails"
+        EACH = "each", _("An email for each turn")
+        DIGEST = "digest", _("One daily digest")
+        NONE = "none", _("No turn emails")
 
     timezone = models.CharField(max_length=64, default="UTC", validators=[validate_timezone])
+    # Blank: the browser's language (or the site's). Mails go out in this language.
+    language = models.CharField(
+        _("Language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES
+    )
     turn_mail = models.CharField(max_length=8, choices=TurnMail, default=TurnMail.EACH)
     digest_hour = models.PositiveSmallIntegerField(
-        default=8, help_text="Local hour (0-23) at which the daily digest is sent."
+        default=8, help_text=_("Local hour (0-23) at which the daily digest is sent.")
     )
-    notify_invited = models.BooleanField("Invited to a table", default=True)
-    notify_started = models.BooleanField("A game of mine started", default=True)
-    notify_offer = models.BooleanField("An offer was made to me", default=True)
-    notify_opponent_left = models.BooleanField("An opponent resigned or timed out", default=True)
-    notify_game_over = models.BooleanField("A game of mine ended", default=True)
-    notify_reminder = models.BooleanField("My time for a move is running out", default=True)
-    notify_vacation_ending = models.BooleanField("My vacation ends tomorrow", default=True)
+    notify_invited = models.BooleanField(_("Invited to a table"), default=True)
+    notify_started = models.BooleanField(_("A game of mine started"), default=True)
+    notify_offer = models.BooleanField(_("An offer was made to me"), default=True)
+    notify_opponent_left = models.BooleanField(_("An opponent resigned or timed out"), default=True)
+    notify_game_over = models.BooleanField(_("A game of mine ended"), default=True)
+    notify_reminder = models.BooleanField(_("My time for a move is running out"), default=True)
+    notify_vacation_ending = models.BooleanField(_("My vacation ends tomorrow"), default=True)
     profile_hidden = models.BooleanField(
-        "Hide my profile",
+        _("Hide my profile"),
         default=False,
-        help_text="Others then see only your name: no ratings, results or tables.",
+        help_text=_("Others then see only your name: no ratings, results or tables."),
     )
 
     def __str__(self) -> str:
@@ -95,7 +101,7 @@ class ApiToken(models.Model):
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
     name = models.CharField(max_length=60)
-    prefix = models.CharField(max_length=12, help_text="Shown so users can tell tokens apart.")
+    prefix = models.CharField(max_length=12, help_text=_("Shown so users can tell tokens apart."))
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
     last_used_at = models.DateTimeField(null=True, blank=True)

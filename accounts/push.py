@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives import serialization
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
+from django.utils.translation import gettext as _
 from py_vapid import Vapid01
 from pywebpush import WebPushException, webpush
 
@@ -35,26 +36,26 @@ def enabled() -> bool:
 
 def _base64url(value: object, limit: int) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= limit:
-        raise ValidationError("This browser's subscription is incomplete.")
+        raise ValidationError(_("This browser's subscription is incomplete."))
     try:
         base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except ValueError:
-        raise ValidationError("This browser's subscription is malformed.") from None
+        raise ValidationError(_("This browser's subscription is malformed.")) from None
     return value
 
 
 def subscribe(*, user: User, data: object) -> PushSubscription:
     """Record the subscription a browser sent (``PushSubscription.toJSON()``)."""
     if not enabled():
-        raise ValidationError("Notifications are not available on this site.")
+        raise ValidationError(_("Notifications are not available on this site."))
     if not isinstance(data, dict) or not isinstance(data.get("keys"), dict):
-        raise ValidationError("This browser's subscription is incomplete.")
+        raise ValidationError(_("This browser's subscription is incomplete."))
     endpoint = data.get("endpoint")
     if not isinstance(endpoint, str) or len(endpoint) > 1000 or not endpoint.startswith("https://"):
-        raise ValidationError("This browser's push address is not valid.")
+        raise ValidationError(_("This browser's push address is not valid."))
     URLValidator(schemes=["https"])(endpoint)
     keys = data["keys"]
-    found, _ = PushSubscription.objects.update_or_create(  # atomic by itself
+    found, _created = PushSubscription.objects.update_or_create(  # atomic by itself
         endpoint=endpoint,
         defaults={
             "user": user,

@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -50,7 +52,7 @@ def settings_view(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _settings_page(request, form=form, token_form=TokenForm(), status=400)
     form.save()
-    messages.success(request, "Your settings are saved.")
+    messages.success(request, _("Your settings are saved."))
     return redirect("accounts:settings")
 
 
@@ -62,7 +64,12 @@ def token_create(request: HttpRequest) -> HttpResponse:
         token_form.is_valid()
         and request.user.api_tokens.filter(revoked_at__isnull=True).count() >= MAX_ACTIVE_TOKENS
     ):
-        token_form.add_error(None, f"You have {MAX_ACTIVE_TOKENS} tokens; revoke one first.")
+        message = ngettext(
+            "You have %(count)d token; revoke one first.",
+            "You have %(count)d tokens; revoke one first.",
+            MAX_ACTIVE_TOKENS,
+        )
+        token_form.add_error(None, message % {"count": MAX_ACTIVE_TOKENS})
     if not token_form.is_valid():
         form = PreferencesForm(instance=request.user)
         return _settings_page(request, form=form, token_form=token_form, status=400)
@@ -77,7 +84,7 @@ def token_created(request: HttpRequest) -> HttpResponse:
     new = request.session.pop(NEW_KEY_SESSION_KEY, None)
     if new is None:
         messages.info(
-            request, "A token's key is shown only once. Create a new token if you lost it."
+            request, _("A token's key is shown only once. Create a new token if you lost it.")
         )
         return redirect("accounts:settings")
     token = get_object_or_404(ApiToken, pk=new["id"], user=request.user)
@@ -91,7 +98,7 @@ def token_created(request: HttpRequest) -> HttpResponse:
 def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     token = get_object_or_404(ApiToken, pk=token_id, user=request.user)
     token.revoke()
-    messages.success(request, f"The token “{token.name}” is revoked.")
+    messages.success(request, _("The token “%(name)s” is revoked.") % {"name": token.name})
     return redirect("accounts:settings")
 
 
@@ -117,10 +124,16 @@ def follow(request: HttpRequest, username: str) -> HttpResponse:
     try:
         if request.POST.get("stop"):
             followed = follows.unfollow(request.user, username)
-            messages.success(request, f"You no longer follow {followed.username}.")
+            messages.success(
+                request, _("You no longer follow %(name)s.") % {"name": followed.username}
+            )
         else:
             followed = follows.follow(request.user, username)
-            messages.success(request, f"You follow {followed.username}: their open tables come first in the lobby.")
+            messages.success(
+                request,
+                _("You follow %(name)s: their open tables come first in the lobby.")
+                % {"name": followed.username},
+            )
     except follows.FollowRefused as exc:
         messages.error(request, exc.message)
         return HttpResponse(exc.message, status=exc.status)
@@ -132,13 +145,13 @@ MAX_PUSH_BODY = 4000
 
 def _posted_json(request: HttpRequest) -> dict:
     if len(request.body) > MAX_PUSH_BODY:
-        raise ValidationError("That is too long.")
+        raise ValidationError(_("That is too long."))
     try:
         data = json.loads(request.body or b"{}")
     except (ValueError, UnicodeDecodeError):
-        raise ValidationError("Send the subscription as JSON.") from None
+        raise ValidationError(_("Send the subscription as JSON.")) from None
     if not isinstance(data, dict):
-        raise ValidationError("Send the subscription as JSON.")
+        raise ValidationError(_("Send the subscription as JSON."))
     return data
 
 

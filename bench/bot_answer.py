@@ -51,8 +51,10 @@ def main() -> None:
             stack.stop()
     times.sort()
     print(f"{args.game}, one medium bot, {len(times)} answers under runsite (defaults):")
-    print(f"  median {statistics.median(times):.2f} s, fastest {times[0]:.2f} s, "
-          f"slowest {times[-1]:.2f} s")
+    print(
+        f"  median {statistics.median(times):.2f} s, fastest {times[0]:.2f} s, "
+        f"slowest {times[-1]:.2f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -59,11 +59,15 @@ def main() -> None:
 
     player, seats = busiest_player()
     finished = Game.objects.filter(seats__user=player, status=Game.Status.FINISHED).count()
-    print(f"{Game.objects.count()} games, {Seat.objects.count()} seats; the busiest player, "
-          f"{player.username}, sits at {seats} tables ({finished} finished)")
+    print(
+        f"{Game.objects.count()} games, {Seat.objects.count()} seats; the busiest player, "
+        f"{player.username}, sits at {seats} tables ({finished} finished)"
+    )
     longest = (
         Game.objects.filter(seats__user=player, status=Game.Status.ACTIVE)
-        .order_by("-version").values_list("pk", "version").first()
+        .order_by("-version")
+        .values_list("pk", "version")
+        .first()
     )
     older = lists.my_games(user=player).older
     pages = {
@@ -96,9 +100,11 @@ def main() -> None:
     print(f"{'page':34} {'p50':>7} {'p99':>7} {'max':>7} {'CPU p50':>8} {'queries':>8}")
     for name in pages:
         wall = walls[name]
-        print(f"{name:34} {percentile(wall, 0.5) * 1000:7.2f} {percentile(wall, 0.99) * 1000:7.2f} "
-              f"{max(wall) * 1000:7.2f} {statistics.median(cpus[name]) * 1000:8.2f} "
-              f"{queries[name]:8d}")
+        print(
+            f"{name:34} {percentile(wall, 0.5) * 1000:7.2f} {percentile(wall, 0.99) * 1000:7.2f} "
+            f"{max(wall) * 1000:7.2f} {statistics.median(cpus[name]) * 1000:8.2f} "
+            f"{queries[name]:8d}"
+        )
 
     print("\nQuery plans (EXPLAIN ANALYZE): sequential scans of large tables")
     found = 0

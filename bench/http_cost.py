@@ -83,12 +83,12 @@ def _urls() -> ModuleType:
     return module
 
 
-
 def cookie_for(user) -> str:
     """The session cookie of ``user`` signed in: "sessionid=…"."""
     client = Client()
     client.force_login(user)
     return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
 
 class Site:
     """The WSGI app called directly, with the CPU time and queries of each call."""
@@ -162,7 +162,10 @@ class Table:
 
     def new_game(self) -> None:
         table = tables.game_create(
-            creator=self.users[0], game=self.slug, players=2, random_seat_order=False,
+            creator=self.users[0],
+            game=self.slug,
+            players=2,
+            random_seat_order=False,
             public=True,
         )
         tables.game_join(game_id=table.pk, user=self.users[1], invite_code=table.invite_code)
@@ -170,7 +173,9 @@ class Table:
         for _ in range(self.warmup):
             seat, action, version = self.next_move()
             acting.game_act(
-                game_id=self.game_id, user=self.users[seat], action=action,
+                game_id=self.game_id,
+                user=self.users[seat],
+                action=action,
                 expected_version=version,
             )
 
@@ -202,8 +207,11 @@ class Table:
         from urllib.parse import urlencode
 
         body = urlencode(
-            {"action": json.dumps(action.to_json()), "version": version,
-             "csrfmiddlewaretoken": CSRF}
+            {
+                "action": json.dumps(action.to_json()),
+                "version": version,
+                "csrfmiddlewaretoken": CSRF,
+            }
         ).encode()
         headers = {"HTTP_HX_REQUEST": "true"} if kind == "htmx" else {}
         url = f"/games/{self.game_id}/act"
@@ -242,8 +250,10 @@ def main() -> None:
                     sizes[kind].append(size)
 
     base = statistics.median(spent["bare"])
-    print(f"{args.game}, {args.rounds} requests of each kind, {connection.vendor}; "
-          "CPU per request (median, server side)")
+    print(
+        f"{args.game}, {args.rounds} requests of each kind, {connection.vendor}; "
+        "CPU per request (median, server side)"
+    )
     print(f"{'request':36} {'CPU ms':>8} {'× bare':>7} {'target':>7} {'queries':>8} {'bytes':>8}")
     for kind in KINDS:
         median = statistics.median(spent[kind])
@@ -254,7 +264,9 @@ def main() -> None:
         )
     if profiler:
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(int(os.environ.get("BENCH_ROWS", "45")))
+        pstats.Stats(profiler, stream=out).sort_stats(
+            os.environ.get("BENCH_SORT", "cumulative")
+        ).print_stats(int(os.environ.get("BENCH_ROWS", "45")))
         print(out.getvalue())
 
 

@@ -45,7 +45,11 @@ print(game.pk, ApiToken.issue(user=ana, name="load")[1], ApiToken.issue(user=ben
 def setup_game(stack: Stack) -> tuple[int, list[str]]:
     done = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", SETUP],
-        cwd=ROOT, env=stack.environment(), capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        env=stack.environment(),
+        capture_output=True,
+        text=True,
+        check=True,
     )
     game_id, *tokens = done.stdout.split()[-3:]
     return int(game_id), tokens
@@ -62,7 +66,14 @@ def api(stack: Stack, token: str, path: str, body: dict | None = None) -> dict:
         return json.loads(answer.read())
 
 
-async def open_stream(url: str, arrivals: list[float], failures: list[str], ready: asyncio.Event, counter: list[int], total: int) -> None:
+async def open_stream(
+    url: str,
+    arrivals: list[float],
+    failures: list[str],
+    ready: asyncio.Event,
+    counter: list[int],
+    total: int,
+) -> None:
     """One page's stream: note the time of every ``game`` event."""
     parsed = urlparse(url)
     try:
@@ -119,7 +130,11 @@ async def run(stack: Stack, pages: int, moves: int, seconds: float) -> None:
         action = {k: v for k, v in mine["legal_actions"][0].items() if k != "label"}
         before = time.monotonic()
         await loop.run_in_executor(
-            None, api, stack, token, f"/games/{game_id}/actions",
+            None,
+            api,
+            stack,
+            token,
+            f"/games/{game_id}/actions",
             {"action": action, "version": mine["version"]},
         )
         sent.append(before)
@@ -137,12 +152,16 @@ async def run(stack: Stack, pages: int, moves: int, seconds: float) -> None:
             else:
                 missed += 1
     latencies.sort()
-    print(f"{len(sent)} moves × {pages} pages: {len(latencies)} events, {missed} missed, "
-          f"{len(failures)} failed streams {failures[:3]}")
+    print(
+        f"{len(sent)} moves × {pages} pages: {len(latencies)} events, {missed} missed, "
+        f"{len(failures)} failed streams {failures[:3]}"
+    )
     if latencies:
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-        print(f"from sending a move to each page's event: median {statistics.median(latencies) * 1000:.0f} ms, "
-              f"p99 {p99 * 1000:.0f} ms, worst {latencies[-1] * 1000:.0f} ms")
+        print(
+            f"from sending a move to each page's event: median {statistics.median(latencies) * 1000:.0f} ms, "
+            f"p99 {p99 * 1000:.0f} ms, worst {latencies[-1] * 1000:.0f} ms"
+        )
 
 
 def main() -> None:
@@ -155,7 +174,9 @@ def main() -> None:
     redis_url = os.environ.get("SILKROAD_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
     with tempfile.TemporaryDirectory(prefix="silkroad-live-load-") as folder:
         stack = Stack(
-            folder=Path(folder), redis_url=redis_url, database_url=args.database_url,
+            folder=Path(folder),
+            redis_url=redis_url,
+            database_url=args.database_url,
             extra_env={"PRESENCE_SECONDS": "90", "GAME_POLL_SECONDS": "5"},
         )
         stack.start()

@@ -57,8 +57,11 @@ def playout(slug: str, players: int, seed: int) -> dict:
         action = chooser.choice(actions)
         state, entries = rules.apply(state, seat, action)
         moves.append(
-            (seat, json.dumps(action.to_json(with_label=True)),
-             json.dumps([e.to_json() for e in entries]))
+            (
+                seat,
+                json.dumps(action.to_json(with_label=True)),
+                json.dumps([e.to_json() for e in entries]),
+            )
         )
     outcome = rules.outcome(state)
     result = results.from_outcome(outcome, state).to_json() if outcome else None
@@ -109,7 +112,7 @@ def main() -> None:
     )
     ids = dict(User.objects.filter(username__startswith=prefix).values_list("username", "pk"))
     heavy = [ids[name] for name in names[: args.heavy]]
-    others = [ids[name] for name in names[args.heavy:]]
+    others = [ids[name] for name in names[args.heavy :]]
     say(f"{len(ids)} players ({len(heavy)} heavy)")
 
     # Games, with the seats of each; heavy players sit in the first games.
@@ -144,9 +147,22 @@ def main() -> None:
         chooser.shuffle(seated)
         to_move = version % players
         games.append(
-            (index, slug, players, status, version, chooser.random() < 0.8, seated[0],
-             created, begun, ended, ended or begun or created, chooser.random() < 0.7,
-             chooser.choice((0, 0, 1, 3)), template["format"])
+            (
+                index,
+                slug,
+                players,
+                status,
+                version,
+                chooser.random() < 0.8,
+                seated[0],
+                created,
+                begun,
+                ended,
+                ended or begun or created,
+                chooser.random() < 0.7,
+                chooser.choice((0, 0, 1, 3)),
+                template["format"],
+            )
         )
         for number, user in enumerate(seated):
             waiting = status == "active" and number == to_move
@@ -167,7 +183,9 @@ def main() -> None:
             " result jsonb) ON COMMIT DROP"
         )
         copy_rows(
-            cursor, "bench_template", ["game", "players", "seq", "seat", "action", "log"],
+            cursor,
+            "bench_template",
+            ["game", "players", "seq", "seat", "action", "log"],
             (
                 (slug, players, seq, seat, action, log)
                 for (slug, players), t in templates.items()
@@ -175,10 +193,17 @@ def main() -> None:
             ),
         )
         copy_rows(
-            cursor, "bench_final", ["game", "players", "moves", "state", "result"],
+            cursor,
+            "bench_final",
+            ["game", "players", "moves", "state", "result"],
             (
-                (slug, players, len(t["moves"]), json.dumps(t["state"]),
-                 json.dumps(t["result"]) if t["result"] else None)
+                (
+                    slug,
+                    players,
+                    len(t["moves"]),
+                    json.dumps(t["state"]),
+                    json.dumps(t["result"]) if t["result"] else None,
+                )
                 for (slug, players), t in templates.items()
             ),
         )
@@ -189,15 +214,31 @@ def main() -> None:
             " rated bool, clock_days int, state_format int, id bigint) ON COMMIT DROP"
         )
         copy_rows(
-            cursor, "bench_game",
-            ["n", "game", "players", "status", "version", "is_public", "creator_id",
-             "created_at", "started_at", "finished_at", "updated_at", "rated", "clock_days",
-             "state_format"],
+            cursor,
+            "bench_game",
+            [
+                "n",
+                "game",
+                "players",
+                "status",
+                "version",
+                "is_public",
+                "creator_id",
+                "created_at",
+                "started_at",
+                "finished_at",
+                "updated_at",
+                "rated",
+                "clock_days",
+                "state_format",
+            ],
             games,
         )
         cursor.execute("CREATE INDEX ON bench_template (game, players, seq)")
         cursor.execute("ANALYZE bench_template; ANALYZE bench_final; ANALYZE bench_game")
-        cursor.execute("UPDATE bench_game SET id = nextval(pg_get_serial_sequence('games_game', 'id'))")
+        cursor.execute(
+            "UPDATE bench_game SET id = nextval(pg_get_serial_sequence('games_game', 'id'))"
+        )
         cursor.execute(
             """
             INSERT INTO games_game (id, game, options, players, is_public, random_seat_order,
@@ -220,7 +261,9 @@ def main() -> None:
             "CREATE TEMP TABLE bench_seat (n int, number int, user_id bigint, must_act bool,"
             " waiting_since timestamptz) ON COMMIT DROP"
         )
-        copy_rows(cursor, "bench_seat", ["n", "number", "user_id", "must_act", "waiting_since"], seats)
+        copy_rows(
+            cursor, "bench_seat", ["n", "number", "user_id", "must_act", "waiting_since"], seats
+        )
         cursor.execute("ANALYZE bench_seat")
         cursor.execute(
             """

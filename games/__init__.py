@@ -6,7 +6,8 @@
     play                                the one write path: lock, check, write, publish
     read                                what pages, the API and mails show
     events | timing                     domain events and their outbox; clock arithmetic
-    models, errors                      rows; refusals with their HTTP status
+    models, errors, words               rows; refusals with their HTTP status; the
+                                        engines' English in the reader's language
     engine                              pure rules, no Django (``games/engine``)
 
 Data flows back up through events: the write path publishes what happened

@@ -26,8 +26,16 @@ class ReadOnlyInline(admin.TabularInline):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ("number", "user", "controller", "controller_level", "controller_since",
-              "must_act", "deadline", "resigned_at")
+    fields = (
+        "number",
+        "user",
+        "controller",
+        "controller_level",
+        "controller_since",
+        "must_act",
+        "deadline",
+        "resigned_at",
+    )
     readonly_fields = fields
 
 
@@ -46,14 +54,42 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ("status", "game", "is_public")
     search_fields = ("id", "invite_code", "seats__user__username")
     readonly_fields = (
-        "game", "options", "players", "creator", "status", "version", "state_format",
-        "created_at", "started_at", "finished_at", "result", "revealed_seed", "snapshot_shown",
+        "game",
+        "options",
+        "players",
+        "creator",
+        "status",
+        "version",
+        "state_format",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "result",
+        "revealed_seed",
+        "snapshot_shown",
     )
     fields = (
-        "game", "options", "players", "creator", "is_public", "random_seat_order", "status",
-        "version", "state_format", "clock_days", "bank_cap_days", "weekends_off",
-        "allow_vacation", "timeout_policy", "timeout_bot_level", "created_at", "started_at",
-        "finished_at", "result", "revealed_seed", "snapshot_shown",
+        "game",
+        "options",
+        "players",
+        "creator",
+        "is_public",
+        "random_seat_order",
+        "status",
+        "version",
+        "state_format",
+        "clock_days",
+        "bank_cap_days",
+        "weekends_off",
+        "allow_vacation",
+        "timeout_policy",
+        "timeout_bot_level",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "result",
+        "revealed_seed",
+        "snapshot_shown",
     )
     inlines = [SeatInline, MoveInline]
 

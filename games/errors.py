@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 
 class GameError(Exception):
     """A refusal a player can read: ``message`` is shown as is."""
@@ -9,6 +11,7 @@ class GameError(Exception):
     status = 400
 
     def __init__(self, message: str):
+        message = str(message)  # a lazy translation becomes text in the reader's language
         super().__init__(message)
         self.message = message
 
@@ -54,7 +57,7 @@ class StaleVersion(Conflict):
 
     def __init__(self, version: int):
         super().__init__(
-            "The game has moved on since you loaded it. Look at the new state and try again."
+            _("The game has moved on since you loaded it. Look at the new state and try again.")
         )
         self.version = version
 

@@ -149,8 +149,16 @@ class VacationEnding(Event):
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.name: cls
     for cls in (
-        PlayerInvited, GameStarted, MoveMade, DealOffered, GameEnded, SeatLeft,
-        SeatControlChanged, ReminderDue, DigestDue, VacationEnding,
+        PlayerInvited,
+        GameStarted,
+        MoveMade,
+        DealOffered,
+        GameEnded,
+        SeatLeft,
+        SeatControlChanged,
+        ReminderDue,
+        DigestDue,
+        VacationEnding,
     )
 }
 

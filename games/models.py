@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import engine
 from games.errors import SnapshotUnreadable
@@ -30,19 +32,33 @@ def looks_like_invite_code(value: object) -> bool:
     return isinstance(value, str) and INVITE_CODE.fullmatch(value) is not None
 
 
+# Each language by its own name (what its speakers look for), so these are not translated.
 TABLE_LANGUAGES = [
-    ("en", "English"), ("de", "Deutsch"), ("es", "Español"), ("fr", "Français"),
-    ("it", "Italiano"), ("nl", "Nederlands"), ("pl", "Polski"), ("pt", "Português"),
-    ("ru", "Русский"), ("tr", "Türkçe"), ("zh", "中文"), ("ja", "日本語"),
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("it", "Italiano"),
+    ("nl", "Nederlands"),
+    ("pl", "Polski"),
+    ("pt", "Português"),
+    ("ru", "Русский"),
+    ("tr", "Türkçe"),
+    ("zh", "中文"),
+    ("ja", "日本語"),
 ]
 
 
 # What people call the computer players' levels (games.engine.bots.LEVELS), everywhere.
-BOT_LEVEL_NAMES = {"random": "Easy", "greedy": "Medium", "search": "Strong"}
+BOT_LEVEL_NAMES = {
+    "random": gettext_lazy("Easy"),
+    "greedy": gettext_lazy("Medium"),
+    "search": gettext_lazy("Strong"),
+}
 
 
 def bot_name(level: str) -> str:
-    return f"Bot ({BOT_LEVEL_NAMES.get(level, level)})"
+    return _("Bot (%(level)s)") % {"level": BOT_LEVEL_NAMES.get(level, level)}
 
 
 def new_seed() -> int:
@@ -55,18 +71,18 @@ def new_seed_nonce() -> str:
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        ACTIVE = "active", "In play"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", gettext_lazy("Waiting for players")
+        ACTIVE = "active", gettext_lazy("In play")
+        FINISHED = "finished", gettext_lazy("Finished")
+        CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
     class TimeoutPolicy(models.TextChoices):
         """What happens when a player's clock runs out (see ``games.play.timeouts``)."""
 
-        SKIP = "skip", "Play the default for that move, then wait for them again"
-        AUTOPLAY = "autoplay", "Play defaults for them until they come back"
-        BOT = "bot", "Let a bot play for them until they come back"
-        ABANDON = "abandon", "End the game with them last"
+        SKIP = "skip", gettext_lazy("Play the default for that move, then wait for them again")
+        AUTOPLAY = "autoplay", gettext_lazy("Play defaults for them until they come back")
+        BOT = "bot", gettext_lazy("Let a bot play for them until they come back")
+        ABANDON = "abandon", gettext_lazy("End the game with them last")
 
     game = models.CharField(max_length=40)  # engine slug
     options = models.JSONField(default=dict, blank=True)
@@ -128,7 +144,8 @@ class Game(models.Model):
             models.Index(fields=["id"], include=["status", "finished_at"], name="game_id_status"),
             # Games in play and open tables: a few percent of all, merged with a player's seats.
             models.Index(
-                fields=["id"], condition=models.Q(status__in=["active", "open"]),
+                fields=["id"],
+                condition=models.Q(status__in=["active", "open"]),
                 name="game_current",
             ),
         ]
@@ -145,18 +162,19 @@ class Game(models.Model):
         """The engine state, refused when it was written in another format."""
         if self.state is not None and self.state_format != self.rules.state_format:
             raise SnapshotUnreadable(
-                f"{self} was saved by an older version of {self.rules.name} and cannot be "
-                "shown until it is upgraded (manage.py upgrade_snapshots)."
+                _(
+                    "%(game)s was saved by an older version of %(title)s and cannot be "
+                    "shown until it is upgraded (manage.py upgrade_snapshots)."
+                )
+                % {"game": self, "title": self.rules.name}
             )
         return self.state
 
 
-
-
 class Controller(models.TextChoices):
-    PLAYER = "player", "Its player"
-    BOT = "bot", "A computer player"
-    STAND_IN = "stand_in", "A stand-in while its player is absent"
+    PLAYER = "player", gettext_lazy("Its player")
+    BOT = "bot", gettext_lazy("A computer player")
+    STAND_IN = "stand_in", gettext_lazy("A stand-in while its player is absent")
 
 
 #: The stand-in level that plays the engine's default move (pass, decline, keep…).
@@ -168,7 +186,10 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()  # engine seat; reassigned at start if random
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
         related_name="seats",
     )
     # Who plays this seat now: exactly one of its player, a bot seated at the table, or a
@@ -196,7 +217,8 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="unique_seat_number"),
             models.UniqueConstraint(
-                fields=["game", "user"], name="one_seat_per_user",
+                fields=["game", "user"],
+                name="one_seat_per_user",
                 condition=models.Q(user__isnull=False),
             ),
         ]
@@ -214,7 +236,7 @@ class Seat(models.Model):
     def display_name(self) -> str:
         if self.user_id:
             return self.user.username
-        return bot_name(self.controller_level) if self.is_bot else "Empty seat"
+        return bot_name(self.controller_level) if self.is_bot else _("Empty seat")
 
     @property
     def is_bot(self) -> bool:
@@ -288,12 +310,12 @@ class LogNote(models.Model):
     """
 
     class Kind(models.TextChoices):
-        RESIGNED = "resigned", "Resigned"
-        TIMED_OUT = "timed_out", "Ran out of time"
-        RETURNED = "returned", "Came back"
-        VACATION = "vacation", "Vacation"
-        VOTE = "vote", "Vote to end"
-        ENDED = "ended", "Game ended"
+        RESIGNED = "resigned", gettext_lazy("Resigned")
+        TIMED_OUT = "timed_out", gettext_lazy("Ran out of time")
+        RETURNED = "returned", gettext_lazy("Came back")
+        VACATION = "vacation", gettext_lazy("Vacation")
+        VOTE = "vote", gettext_lazy("Vote to end")
+        ENDED = "ended", gettext_lazy("Game ended")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
     seq = models.PositiveIntegerField()
@@ -341,7 +363,10 @@ class Rating(models.Model):
 
     game = models.CharField(max_length=40)  # the title's slug
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
         related_name="ratings",
     )
     bot_level = models.CharField(max_length=10, blank=True)
@@ -353,11 +378,13 @@ class Rating(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["game", "user"], condition=models.Q(user__isnull=False),
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
                 name="one_rating_per_player_and_title",
             ),
             models.UniqueConstraint(
-                fields=["game", "bot_level"], condition=models.Q(user__isnull=True),
+                fields=["game", "bot_level"],
+                condition=models.Q(user__isnull=True),
                 name="one_rating_per_bot_and_title",
             ),
             models.CheckConstraint(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games.errors import (
@@ -42,7 +44,8 @@ class PayloadTooLarge(Exception):
 
 
 def error(status: int, code: str, detail: str, **extra) -> JsonResponse:
-    return JsonResponse({"error": code, "detail": detail, **extra}, status=status)
+    # ``str``: a lazy translation becomes text in the reader's language before encoding.
+    return JsonResponse({"error": code, "detail": str(detail), **extra}, status=status)
 
 
 def game_error(request, exc: GameError) -> JsonResponse:
@@ -54,7 +57,7 @@ def game_error(request, exc: GameError) -> JsonResponse:
 def validation_error(request, exc: ValidationError) -> JsonResponse:
     first = exc.errors[0] if exc.errors else {}
     where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "payload"))
-    message = first.get("msg", "The request is not valid.")
+    message = first.get("msg", _("The request is not valid."))  # pydantic's own words
     detail = f"{where}: {message}" if where else message
     return error(400, "invalid_input", detail)
 
@@ -62,18 +65,20 @@ def validation_error(request, exc: ValidationError) -> JsonResponse:
 def http_error(request, exc: HttpError) -> JsonResponse:
     text = str(exc)
     if exc.status_code == 403 and "CSRF" in text:
-        return error(403, "csrf_failed", "CSRF check failed: send the X-CSRFToken header.")
+        return error(403, "csrf_failed", _("CSRF check failed: send the X-CSRFToken header."))
     if exc.status_code == 400:
-        return error(400, "invalid_input", "The body is not valid JSON.")
+        return error(400, "invalid_input", _("The body is not valid JSON."))
     return error(exc.status_code, "refused", text)
 
 
 def unauthorized(request, exc: AuthenticationError) -> JsonResponse:
-    return error(401, "unauthorized", "Sign in, or send a valid 'Authorization: Bearer <token>'.")
+    return error(
+        401, "unauthorized", _("Sign in, or send a valid 'Authorization: Bearer <token>'.")
+    )
 
 
 def not_found(request, exc: Http404) -> JsonResponse:
-    return error(404, "not_found", "There is no such game.")
+    return error(404, "not_found", _("There is no such game."))
 
 
 def rate_limited(request, exc: RateLimited):
@@ -81,7 +86,11 @@ def rate_limited(request, exc: RateLimited):
 
 
 def payload_too_large(request, exc: PayloadTooLarge) -> JsonResponse:
-    return error(413, "payload_too_large", f"The body is too large (at most {MAX_BODY_BYTES} bytes).")
+    return error(
+        413,
+        "payload_too_large",
+        _("The body is too large (at most %(count)d bytes).") % {"count": MAX_BODY_BYTES},
+    )
 
 
 HANDLERS = (
@@ -110,9 +119,10 @@ class JsonErrorsMiddleware:
             return response
         if response.status_code == 405:
             allowed = response.get("Allow", "")
-            fixed = error(405, "method_not_allowed", f"Use {allowed.replace(', ', ' or ')}.")
+            methods = f" {pgettext('GET or POST', 'or')} ".join(allowed.split(", "))
+            fixed = error(405, "method_not_allowed", _("Use %(methods)s.") % {"methods": methods})
             fixed["Allow"] = allowed
             return fixed
         if response.status_code == 404:
-            return error(404, "not_found", "There is no such address in the API.")
+            return error(404, "not_found", _("There is no such address in the API."))
         return response

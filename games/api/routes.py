@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema, Status
 
 from games.api import schemas as s
@@ -18,6 +19,7 @@ from games.play import chat as table_chat
 from games.read import archive, drafts, game_page
 from games.read import tables as lists
 from games.read.names import seat_of
+from games.words import translated
 
 router = Router(tags=["games"])
 
@@ -30,7 +32,7 @@ def answers(ok: dict[int, Any]) -> dict[int, Any]:
 def _visible(game_id: int, user) -> Game:
     game = lists.game_for_user(game_id=game_id, user=user)
     if game is None:
-        raise GameNotFound("There is no such game.")
+        raise GameNotFound(_("There is no such game."))
     return game
 
 
@@ -122,7 +124,7 @@ def player_games(request: HttpRequest, username: str, query: Query[ArchiveQuery]
     ``/players/<username>/games.ndjson``."""
     person = get_user_model().objects.filter(username=username, is_active=True).first()
     if person is None or (person.profile_hidden and person != request.auth):
-        raise NotFound("There is no such player, or they keep their games private.")
+        raise NotFound(_("There is no such player, or they keep their games private."))
     games = archive.finished_games(archive.ArchiveQuery(player=person.username))
     found, cursor = archive.page(games, query.after)
     return {"games": [summary(game, request.auth) for game in found], "next": cursor}
@@ -136,7 +138,7 @@ def player_games(request: HttpRequest, username: str, query: Query[ArchiveQuery]
 def export_game(request: HttpRequest, game_id: int):
     game = _visible(game_id, request.auth)
     if game.status != Game.Status.FINISHED:
-        raise Conflict("A game is exported once it is over.")
+        raise Conflict(_("A game is exported once it is over."))
     return archive.export(game)
 
 
@@ -178,7 +180,9 @@ def create_game(request: HttpRequest, payload: s.TableIn):
 
 class GameQuery(Schema):
     since: int | None = Field(
-        None, ge=0, le=2**31,
+        None,
+        ge=0,
+        le=2**31,
         description="The version you already have: the log then holds only the lines after it.",
     )
 
@@ -196,9 +200,7 @@ def change_tag(game: Game, user) -> str:
 @router.get(
     "/games/{int:game_id}", response=answers({200: s.GameDetailOut, 304: None}), summary="One game"
 )
-def get_game(
-    request: HttpRequest, game_id: int, query: Query[GameQuery], response: HttpResponse
-):
+def get_game(request: HttpRequest, game_id: int, query: Query[GameQuery], response: HttpResponse):
     """The game as you may see it. Reading changes nothing (a seat a stand-in plays for you
     is taken back with ``POST …/back`` or by acting).
 
@@ -245,7 +247,7 @@ def act(request: HttpRequest, game_id: int, payload: s.ActionIn):
     try:
         action = Action.from_json(payload.action)
     except MalformedAction as exc:
-        raise InvalidInput(exc.reason) from None
+        raise InvalidInput(translated(exc.reason)) from None
     acting.game_act(
         game_id=game_id, user=request.auth, action=action, expected_version=payload.version
     )

@@ -189,7 +189,9 @@ class GameDetailOut(Schema):
     legal_actions: list[Free]
     deal_terms: Free | None = Field(description="What you may offer now (the deal schema).")
     deals: list[DealOut]
-    log: list[LogLineOut] = Field(description="The latest 30 log lines, oldest first (the export has them all).")
+    log: list[LogLineOut] = Field(
+        description="The latest 30 log lines, oldest first (the export has them all)."
+    )
     result: ResultOut | None
     fairness: FairnessOut
 

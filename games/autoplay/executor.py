@@ -117,9 +117,7 @@ def _act(game_id: int, seat: int, version: int, action: Action | None) -> Game:
         return game_act(game_id=game_id, action=action, expected_version=version, seat=seat)
 
 
-def _autoplay_turn(
-    game_id: int, seat: int, version: int, *, lock: bool
-) -> tuple[Game, str] | None:
+def _autoplay_turn(game_id: int, seat: int, version: int, *, lock: bool) -> tuple[Game, str] | None:
     """(game, level) when the game is in play at ``version`` and no person plays ``seat``."""
     games = Game.objects.select_for_update() if lock else Game.objects
     game = games.filter(pk=game_id, status=Game.Status.ACTIVE, version=version).first()

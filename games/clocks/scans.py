@@ -35,7 +35,6 @@ def _claim(kind: str, key: str) -> bool:
     return cache.add(f"queued:{kind}:{key}", True, timeout=LEASE[kind])
 
 
-
 def scan_deadlines(now: datetime | None = None) -> int:
     """Apply the timeout policy wherever a clock ran out; how many seats timed out."""
     now = now or timezone.now()

@@ -16,6 +16,16 @@ from .contract import (
 from .registry import all_games, engine_slugs, get, slugs
 
 __all__ = [
-    "Action", "GameRules", "IllegalAction", "LogEntry", "MalformedAction", "Option", "Outcome",
-    "SeatScore", "all_games", "engine_slugs", "get", "slugs",
+    "Action",
+    "GameRules",
+    "IllegalAction",
+    "LogEntry",
+    "MalformedAction",
+    "Option",
+    "Outcome",
+    "SeatScore",
+    "all_games",
+    "engine_slugs",
+    "get",
+    "slugs",
 ]

@@ -41,13 +41,19 @@ from .vocabulary import (  # noqa: F401  (the contract's vocabulary, imported fr
     MalformedAction,
     Option,
     Outcome,
+    Said,
     SeatScore,
     Spectator,
     State,
     clone,
     fill_names,
+    listed,
+    listed_and,
     log,
     rank_scores,
+    say,
+    say_count,
+    term,
 )
 
 
@@ -119,8 +125,8 @@ class GameRules(ABC):
     def explain(self, state: State, seat: int, action: Action) -> str:
         """Why ``action`` is not allowed, for the player. Override for sharper reasons."""
         if seat not in self.to_act(state) and not self.legal_actions(state, seat):
-            return "It is not your turn."
-        return f"You cannot do that now. {self.prompt(state, seat)}"
+            return say("It is not your turn.")
+        return say("You cannot do that now. {prompt}", prompt=self.prompt(state, seat))
 
     # --- deals (games.engine.deals): a game that lets players trade overrides these ----
     #: Everything that may ever change hands in a deal (labels, hidden or public).
@@ -201,9 +207,9 @@ class GameRules(ABC):
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[LogEntry]]:
         """Check and carry out ``action`` for ``seat``; returns (new state, log lines)."""
         if self.outcome(state) is not None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(say("The game is over."))
         if not 0 <= seat < state["players"]:
-            raise IllegalAction("There is no such seat in this game.")
+            raise IllegalAction(say("There is no such seat in this game."))
         is_deal = bool(self.deal_kinds) and action.type in deals.DEAL_TYPES
         if is_deal:
             reason = deals.check(self, state, seat, action)

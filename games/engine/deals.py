@@ -39,11 +39,12 @@ here. A deal record: ``{"id", "from", "to" (None for a standing order), "give": 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
-from .vocabulary import Action, IllegalAction, LogEntry, State, log
+from .vocabulary import Action, IllegalAction, LogEntry, State, log, say, say_count
 
 OFFER = "offer"
 ACCEPT = "accept"
@@ -159,7 +160,7 @@ class DealTerms:
         params: dict[str, Any] = {}
         if to is None:
             if not self.standing:
-                raise IllegalAction("Choose a player to make the offer to.")
+                raise IllegalAction(say("Choose a player to make the offer to."))
             params["standing"] = True
             params["uses"] = uses or 1
         else:
@@ -172,11 +173,14 @@ class DealTerms:
             for name, kinds in counts.items():
                 term = self.term(name)
                 if term is None:
-                    raise IllegalAction(f"Nothing called '{name}' can change hands here.")
+                    raise IllegalAction(
+                        say("Nothing called '{name}' can change hands here.", name=name)
+                    )
                 items: list[str] = []
                 for kind, count in kinds.items():
                     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                        raise IllegalAction(f"Say how many {term.kind_label(kind)} as a number.")
+                        what = term.kind_label(kind)
+                        raise IllegalAction(say("Say how many {what} as a number.", what=what))
                     items += [kind] * count
                 if items:
                     params[f"{side}_{name}"] = items
@@ -218,41 +222,48 @@ def parse(action: Action, terms: Sequence[Term]) -> tuple[dict[str, Any] | None,
             continue
         side, _, name = key.partition("_")
         if side not in ("give", "get") or name not in names:
-            return None, f"An offer has no field '{key}'."
+            return None, say("An offer has no field '{field}'.", field=key)
         if not isinstance(value, tuple) or any(not isinstance(kind, str) for kind in value):
-            return None, f"'{key}' must be a list of kinds, e.g. [\"tea\", \"tea\"]."
+            return None, say('\'{field}\' must be a list of kinds, e.g. ["tea", "tea"].', field=key)
         known = {kind for kind, _ in next(t for t in terms if t.name == name).kinds}
         if any(kind not in known for kind in value):
-            return None, f"'{key}' must list kinds by name, e.g. \"{sorted(known)[0]}\"."
+            example = sorted(known)[0]
+            return None, say(
+                "'{field}' must list kinds by name, e.g. \"{kind}\".", field=key, kind=example
+            )
         if value:
             order = [kind for kind, _ in next(t for t in terms if t.name == name).kinds]
             deal[side][name] = sorted(value, key=order.index)
     standing = action.get("standing", False)
     if standing is not True and standing is not False:
-        return None, "'standing' is true or false."
+        return None, say("'standing' is true or false.")
     to = action.get("to")
     if standing:
         uses = action.get("uses", 1)
         if type(uses) is not int or not 1 <= uses <= MAX_USES:
-            return None, f"A standing order is taken 1 to {MAX_USES} times."
+            return None, say("A standing order is taken 1 to {most} times.", most=MAX_USES)
         if to is not None:
-            return None, "A standing order is open to everyone: leave out 'to'."
+            return None, say("A standing order is open to everyone: leave out 'to'.")
         deal.update(to=None, standing=True, uses=uses)
     else:
         if type(to) is not int:
-            return None, "Choose another player to make the offer to."
+            return None, _ANOTHER_PLAYER
         deal.update(to=to, standing=False, uses=1)
     answers = action.get("answers")
     if answers is not None and type(answers) is not int:
-        return None, "'answers' names the offer you answer by its number."
+        return None, say("'answers' names the offer you answer by its number.")
     deal["answers"] = answers
     note = action.get("note")
     if note is not None:
         if not isinstance(note, str) or not note.strip() or len(note) > MAX_NOTE:
-            return None, f"A promise is a few words (at most {MAX_NOTE} characters)."
+            return None, say_count(
+                MAX_NOTE,
+                "A promise is a few words (at most {n} character).",
+                "A promise is a few words (at most {n} characters).",
+            )
         deal["note"] = note.strip()
     if not deal["give"] and not deal["get"]:
-        return None, "An offer must include at least one thing on either side."
+        return None, say("An offer must include at least one thing on either side.")
     return deal, ""
 
 
@@ -260,22 +271,33 @@ def bounds_problem(terms: DealTerms, deal: Mapping[str, Any], action: Action | N
     """Why ``deal`` exceeds what ``terms`` allow, or ''."""
     to = deal.get("to")
     if not deal.get("standing") and to not in terms.partners:
-        return "You cannot make an offer to that player now."
+        return say("You cannot make an offer to that player now.")
     for side, bounds in (("give", terms.give), ("get", terms.ask_bounds(to))):
         sides = deal.get(side, {})
         if sum(len(kinds) for kinds in sides.values()) > terms.max_items:
-            return f"Each side of an offer holds at most {terms.max_items} things."
+            return say_count(
+                terms.max_items,
+                "Each side of an offer holds at most {n} thing.",
+                "Each side of an offer holds at most {n} things.",
+            )
         for name, kinds in sides.items():
             most = bounds.get(name, {})
             term = terms.term(name)
             for kind in set(kinds):
                 if kinds.count(kind) > most.get(kind, 0):
-                    what = term.kind_label(kind) if term else kind
+                    what, count = term.kind_label(kind) if term else kind, kinds.count(kind)
                     if side == "give":
-                        return f"You do not have {kinds.count(kind)} {what} to offer."
-                    return (
-                        f"You cannot ask for {kinds.count(kind)} {what}: "
-                        "they do not have that many to give."
+                        return say_count(
+                            count,
+                            "You do not have {n} {what} to offer.",
+                            "You do not have {n} {what} to offer.",
+                            what=what,
+                        )
+                    return say_count(
+                        count,
+                        "You cannot ask for {n} {what}: they do not have that many to give.",
+                        "You cannot ask for {n} {what}: they do not have that many to give.",
+                        what=what,
                     )
     return ""
 
@@ -311,19 +333,33 @@ def responses(rules: GameRules, state: State, seat: int) -> list[Action]:
     for deal in open_deals(state):
         params = (("offer", deal["id"]),)
         if deal["from"] == seat:
-            acts.append(Action(WITHDRAW, params, f"Withdraw offer {deal['id']}"))
+            acts.append(Action(WITHDRAW, params, _withdraw_label(deal["id"])))
             continue
         if not may_take(deal, seat):
             continue
         if used_up(deal):
             continue  # a renewing standing order used up until the next epoch
         if not rules.deal_obstacle(state, deal, seat):
-            verb = "Take standing order" if deal["standing"] else "Accept offer"
-            label = f"{verb} {deal['id']}: {describe(rules.deal_kinds, deal, seat)}"
+            terms = describe(rules.deal_kinds, deal, seat)
+            if deal["standing"]:
+                label = say("Take standing order {offer}: {terms}", offer=deal["id"], terms=terms)
+            else:
+                label = say("Accept offer {offer}: {terms}", offer=deal["id"], terms=terms)
             acts.append(Action(ACCEPT, params, label))
         if not deal["standing"]:
-            acts.append(Action(DECLINE, params, f"Decline offer {deal['id']}"))
+            acts.append(Action(DECLINE, params, _decline_label(deal["id"])))
     return acts
+
+
+# Labels that depend on the offer's number alone, each said once.
+@lru_cache(maxsize=512)
+def _withdraw_label(number: int) -> str:
+    return say("Withdraw offer {offer}", offer=number)
+
+
+@lru_cache(maxsize=512)
+def _decline_label(number: int) -> str:
+    return say("Decline offer {offer}", offer=number)
 
 
 # --- acting --------------------------------------------------------------------------------
@@ -350,22 +386,26 @@ def proposal(
     """The deal record ``action`` proposes, or ``(None, the reason it cannot be made)``."""
     terms = rules.deal_terms(state, seat)
     if terms is None:
-        return None, "You cannot make an offer now."
+        return None, say("You cannot make an offer now.")
     deal, reason = parse(action, terms.terms)
     if deal is None:
         return None, reason
     if deal["to"] == seat:
-        return None, "Choose another player to make the offer to."
+        return None, _ANOTHER_PLAYER
     if deal["standing"] and not terms.standing:
-        return None, "This game has no standing orders."
+        return None, say("This game has no standing orders.")
     answered = find(state, deal["answers"]) if deal["answers"] is not None else None
     if deal["answers"] is not None:
         if answered is None or answered["to"] != seat or answered["standing"]:
-            return None, "You can only counter an open offer made to you."
+            return None, say("You can only counter an open offer made to you.")
         if deal["to"] != answered["from"]:
-            return None, "A counter-offer goes back to whoever made the offer."
+            return None, say("A counter-offer goes back to whoever made the offer.")
     elif open_count(state, seat) >= terms.max_open:
-        return None, f"You already have {terms.max_open} open offers; withdraw one first."
+        return None, say_count(
+            terms.max_open,
+            "You already have {n} open offer; withdraw one first.",
+            "You already have {n} open offers; withdraw one first.",
+        )
     reason = bounds_problem(terms, deal)
     if reason:
         return None, reason
@@ -389,37 +429,85 @@ def perform(rules: GameRules, state: State, seat: int, action: Action) -> list[L
         if record is None:
             raise IllegalAction(reason)
         state.setdefault("deals", [])
+        player, other = tag(seat), tag(record["to"])
         if record["answers"] is not None:
             _close(state, record["answers"])
-            countered = f"{tag(seat)} countered {tag(record['to'])}'s offer {record['answers']}"
-            logs.append(_party_log(rules.deal_kinds, record, countered + " with"))
+            logs.append(
+                _party_log(
+                    rules.deal_kinds,
+                    record,
+                    lambda give, get: say(
+                        "{player} countered {other}'s offer {offer} with {give} for {get}.",
+                        player=player,
+                        other=other,
+                        offer=record["answers"],
+                        give=give,
+                        get=get,
+                    ),
+                )
+            )
         state["deals"].append(record)
         state["next_deal"] = record["id"] + 1
         if record["standing"]:
-            text = f"{tag(seat)} posted a standing order: {describe(rules.deal_kinds, record, None)}."
-            logs.append(log(text))
+            terms = describe(rules.deal_kinds, record, None)
+            logs.append(
+                log(say("{player} posted a standing order: {terms}.", player=player, terms=terms))
+            )
         elif record["answers"] is None:
-            offered = f"{tag(seat)} offered {tag(record['to'])}"
-            logs.append(_party_log(rules.deal_kinds, record, offered))
+            logs.append(
+                _party_log(
+                    rules.deal_kinds,
+                    record,
+                    lambda give, get: say(
+                        "{player} offered {other} {give} for {get}.",
+                        player=player,
+                        other=other,
+                        give=give,
+                        get=get,
+                    ),
+                )
+            )
         return logs
     deal = find(state, action["offer"])
     if deal is None:  # checked before: cannot happen
-        raise IllegalAction("That offer is no longer open.")
+        raise IllegalAction(_NO_LONGER_OPEN)
     if action.type == WITHDRAW:
         _close(state, deal["id"])
-        whom = "everyone" if deal["standing"] else tag(deal["to"])
-        logs.append(log(f"{tag(seat)} withdrew the offer to {whom}."))
+        if deal["standing"]:
+            text = say("{player} withdrew the offer to everyone.", player=tag(seat))
+        else:
+            text = say(
+                "{player} withdrew the offer to {other}.", player=tag(seat), other=tag(deal["to"])
+            )
+        logs.append(log(text))
     elif action.type == DECLINE:
         _close(state, deal["id"])
-        logs.append(log(f"{tag(seat)} declined {tag(deal['from'])}'s offer."))
+        logs.append(
+            log(
+                say("{player} declined {other}'s offer.", player=tag(seat), other=tag(deal["from"]))
+            )
+        )
     else:
         reason = rules.deal_obstacle(state, deal, seat)
         if reason:  # checked before; kept as the last word before anything moves
             raise IllegalAction(reason)
         executed = dict(deal, to=seat)
         rules.deal_execute(state, executed, seat, logs)
-        text = f"{tag(seat)} accepted {tag(deal['from'])}'s offer:"
-        logs.insert(0, _party_log(rules.deal_kinds, executed, text))
+        player, other = tag(seat), tag(deal["from"])
+        logs.insert(
+            0,
+            _party_log(
+                rules.deal_kinds,
+                executed,
+                lambda give, get: say(
+                    "{player} accepted {other}'s offer: {give} for {get}.",
+                    player=player,
+                    other=other,
+                    give=give,
+                    get=get,
+                ),
+            ),
+        )
         if deal["standing"] and deal["uses"] > 1:
             deal["uses"] -= 1
         elif deal.get("renews"):
@@ -437,23 +525,37 @@ def lapse(rules: GameRules, state: State, logs: list[LogEntry]) -> None:
     epoch = rules.deal_epoch(state)
     keep = []
     for deal in state["deals"]:
-        owner = tag(deal["from"])
-        whom = "everyone" if deal["standing"] else tag(deal["to"])
         if deal["epoch"] != epoch and deal.get("renews"):
             deal["epoch"], deal["uses"] = epoch, deal["renews"]
         if deal["epoch"] != epoch:
-            logs.append(log(f"{owner}'s offer to {whom} expired."))
+            owner = tag(deal["from"])
+            if deal["standing"]:
+                text = say("{player}'s offer to everyone expired.", player=owner)
+            else:
+                text = say(
+                    "{player}'s offer to {other} expired.", player=owner, other=tag(deal["to"])
+                )
+            logs.append(log(text))
             continue
         reason = "" if used_up(deal) else rules.deal_obstacle(state, deal, None)
         if not reason:
             keep.append(deal)
             continue
+        owner = tag(deal["from"])
         if deal["standing"]:
-            text = f"{owner}'s standing order was switched off: it can no longer be honoured."
-            private = f"Your standing order was switched off: {reason}"
+            text = say(
+                "{player}'s standing order was switched off: it can no longer be honoured.",
+                player=owner,
+            )
+            private = say("Your standing order was switched off: {reason}", reason=reason)
         else:
-            text = f"{owner}'s offer to {whom} lapsed: it can no longer be carried out."
-            private = f"Your offer to {whom} lapsed: {reason}"
+            other = tag(deal["to"])
+            text = say(
+                "{player}'s offer to {other} lapsed: it can no longer be carried out.",
+                player=owner,
+                other=other,
+            )
+            private = say("Your offer to {other} lapsed: {reason}", other=other, reason=reason)
         logs.append(log(text, **{f"p{deal['from']}": private}))
     state["deals"] = keep
 
@@ -461,16 +563,16 @@ def lapse(rules: GameRules, state: State, logs: list[LogEntry]) -> None:
 def explain_answer(rules: GameRules, state: State, seat: int, action: Action) -> str:
     deal = find(state, action.get("offer"))
     if deal is None:
-        return "That offer is no longer open."
+        return _NO_LONGER_OPEN
     if action.type == WITHDRAW:
-        return "Only the player who made an offer can withdraw it."
+        return say("Only the player who made an offer can withdraw it.")
     if not may_take(deal, seat):
-        return "That offer was not made to you."
+        return say("That offer was not made to you.")
     if action.type == DECLINE:
-        return "A standing order is not declined: leave it, or take it."
+        return say("A standing order is not declined: leave it, or take it.")
     if used_up(deal):
-        return "That standing order is used up until the next turn."
-    return rules.deal_obstacle(state, deal, seat) or "You cannot accept that offer now."
+        return say("That standing order is used up until the next turn.")
+    return rules.deal_obstacle(state, deal, seat) or say("You cannot accept that offer now.")
 
 
 def _close(state: State, number: int) -> None:
@@ -482,6 +584,11 @@ def _close(state: State, number: int) -> None:
 
 def tag(seat: int | None) -> str:
     return f"{{p{seat}}}"
+
+
+_NOTHING = say("nothing")
+_ANOTHER_PLAYER = say("Choose another player to make the offer to.")
+_NO_LONGER_OPEN = say("That offer is no longer open.")
 
 
 Kinds = Sequence[Term]  # a game's ``deal_kinds``
@@ -502,7 +609,12 @@ def side_text(kinds: Kinds, items: Mapping[str, list[str]], full: bool) -> str:
             parts.append(term.counted(len(listed)))
         else:
             parts.append(term.named(listed))
-    return " and ".join(parts) or "nothing"
+    if not parts:
+        return _NOTHING
+    text = parts[0]
+    for part in parts[1:]:
+        text = say("{list} and {item}", list=text, item=part)
+    return text
 
 
 def is_party(deal: Mapping[str, Any], viewer: int | None) -> bool:
@@ -514,26 +626,35 @@ def describe(kinds: Kinds, deal: Mapping[str, Any], viewer: int | None) -> str:
     full = is_party(deal, viewer)
     give = side_text(kinds, deal["give"], full)
     get = side_text(kinds, deal["get"], full)
-    note = f' (promise, not enforced: "{deal["note"]}")' if deal.get("note") and full else ""
+    note = deal.get("note") if full else None
     if viewer is not None and viewer != deal["from"] and may_take(deal, viewer) and full:
-        return f"you get {give}, you give {get}{note}"
-    return f"{give} for {get}{note}"
+        if note:
+            return say(
+                'you get {give}, you give {get} (promise, not enforced: "{note}")',
+                give=give,
+                get=get,
+                note=note,
+            )
+        return say("you get {give}, you give {get}", give=give, get=get)
+    if note:
+        return say(
+            '{give} for {get} (promise, not enforced: "{note}")', give=give, get=get, note=note
+        )
+    return say("{give} for {get}", give=give, get=get)
 
 
-def _party_log(kinds: Kinds, deal: Mapping[str, Any], prefix: str) -> LogEntry:
-    """A log line: outsiders read hidden terms as counts, the two parties in full."""
+def _party_log(
+    kinds: Kinds, deal: Mapping[str, Any], sentence: Callable[[str, str], str]
+) -> LogEntry:
+    """A log line, ``sentence(give, get)``: outsiders read hidden terms as counts, the two
+    parties in full."""
     shown = deal["standing"]  # a standing order's terms are public
-    public = f"{prefix} {side_text(kinds, deal['give'], shown)} for "
-    public += f"{side_text(kinds, deal['get'], shown)}."
-    full = f"{prefix} {_full(kinds, deal)}."
+    public = sentence(side_text(kinds, deal["give"], shown), side_text(kinds, deal["get"], shown))
+    full = sentence(side_text(kinds, deal["give"], True), side_text(kinds, deal["get"], True))
     private = {f"p{deal['from']}": full}
     if deal["to"] is not None:
         private[f"p{deal['to']}"] = full
     return log(public, **private)
-
-
-def _full(kinds: Kinds, deal: Mapping[str, Any]) -> str:
-    return f"{side_text(kinds, deal['give'], True)} for {side_text(kinds, deal['get'], True)}"
 
 
 def visible(kinds: Kinds, state: State, viewer: int | None) -> list[dict[str, Any]]:

@@ -104,8 +104,13 @@ def play_random_game(
 
 
 def simulate(
-    slug: str, games: int, players: int, seed: int = 0, max_actions: int = 5000,
-    check: bool = True, options: dict | None = None,
+    slug: str,
+    games: int,
+    players: int,
+    seed: int = 0,
+    max_actions: int = 5000,
+    check: bool = True,
+    options: dict | None = None,
 ) -> SimulationReport:
     rules = registry.get(slug)
     report = SimulationReport(slug, players)

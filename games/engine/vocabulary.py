@@ -37,7 +37,7 @@ def _freeze(value: Any, where: str) -> Any:
         return value
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(item, where) for item in value)
-    raise MalformedAction(f"The value of '{where}' is not allowed in an action.")
+    raise MalformedAction(say("The value of '{field}' is not allowed in an action.", field=where))
 
 
 def _thaw(value: Any) -> Any:
@@ -91,18 +91,18 @@ class Action:
     def from_json(cls, data: Any) -> Action:
         """Parse the JSON form; ``label`` is ignored so listed actions can be posted back."""
         if not isinstance(data, Mapping):
-            raise MalformedAction("An action must be a JSON object.")
+            raise MalformedAction(say("An action must be a JSON object."))
         kind = data.get("type")
         if not isinstance(kind, str) or not kind or len(kind) > 40:
-            raise MalformedAction("An action needs a 'type'.")
+            raise MalformedAction(say("An action needs a 'type'."))
         if len(data) > 20:
-            raise MalformedAction("That action has too many fields.")
+            raise MalformedAction(say("That action has too many fields."))
         params = {}
         for key, value in data.items():
             if key in ("type", "label"):
                 continue
             if not isinstance(key, str) or len(key) > 40:
-                raise MalformedAction("An action's field names must be short strings.")
+                raise MalformedAction(say("An action's field names must be short strings."))
             params[key] = value
         return cls.make(kind, **params)
 
@@ -129,12 +129,113 @@ class LogEntry:
         return self.text
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "private": {str(s): t for s, t in self.private}}
+        data: dict[str, Any] = {"text": self.text, "private": {str(s): t for s, t in self.private}}
+        if isinstance(self.text, Said) or any(isinstance(t, Said) for _, t in self.private):
+            data["said"] = {
+                "text": said_to_json(self.text),
+                "private": {str(s): said_to_json(t) for s, t in self.private},
+            }
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LogEntry:
-        private = tuple((int(s), t) for s, t in data.get("private", {}).items())
-        return cls(data["text"], private)
+        said = data.get("said") or {}
+        said_private = said.get("private", {})
+        private = tuple(
+            (int(s), said_from_json(t, said_private.get(s)))
+            for s, t in data.get("private", {}).items()
+        )
+        return cls(said_from_json(data["text"], said.get("text")), private)
+
+
+# --- texts that can be said again in another language --------------------------------------
+# The engines write English. A sentence with parameters is built with ``say`` (a plain
+# ``str`` of the English text that also remembers its message id and parameters), so the
+# site can translate it without the engine knowing of any language; a name (a good, a
+# space) is marked with ``term`` and translated where it is shown. Neither goes into a
+# state: states hold data, never words.
+_SEATS = {f"p{seat}": f"{{p{seat}}}" for seat in range(8)}  # "{p0}" stays for fill_names
+
+
+class Said(str):
+    """English text with its message id (``msgid``, and ``plural`` with ``count`` for a
+    count) and parameters (``args``: strings, numbers or other ``Said`` texts)."""
+
+    __slots__ = ("msgid", "plural", "count", "args")
+    msgid: str
+    plural: str | None
+    count: int | None
+    args: dict[str, Any]
+
+    def __reduce__(self) -> tuple:  # pickled (a cache) as the plain English text
+        return (str, (str(self),))
+
+
+def _said(english: str, msgid: str, plural: str | None, count: int | None, args: dict) -> Said:
+    said = Said(english)
+    said.msgid, said.plural, said.count, said.args = msgid, plural, count, args
+    return said
+
+
+def say(msgid: str, /, **args: Any) -> Said:
+    """``say("{p0} buys {good} for {price}", good=term("Tea"), price=2)``: the English text
+    now, the message id and parameters for a translation later. ``{p0}``… stay for the
+    player names."""
+    return _said(msgid.format(**_SEATS, **args), msgid, None, None, args)
+
+
+def say_count(count: int, singular: str, plural: str, /, **args: Any) -> Said:
+    """A sentence that agrees with a count ``n``: ``say_count(3, "{n} coin", "{n} coins")``."""
+    args = {"n": count, **args}
+    chosen = singular if count == 1 else plural
+    return _said(chosen.format(**_SEATS, **args), singular, plural, count, args)
+
+
+def term(name: str) -> str:
+    """Marks a name (a good, a place, a card) as a word to translate where it is shown;
+    the name itself is returned unchanged."""
+    return name
+
+
+def listed(texts: Sequence[str]) -> str:
+    """'Tea, Tea, Desert': texts (at least one) joined by commas, as a text a translation
+    may punctuate its own way."""
+    text = texts[0]
+    for item in texts[1:]:
+        text = say("{list}, {item}", list=text, item=item)
+    return text
+
+
+def listed_and(texts: Sequence[str]) -> str:
+    """'{p0} and {p1}': texts (at least one) joined by "and"."""
+    text = texts[0]
+    for item in texts[1:]:
+        text = say("{list} and {item}", list=text, item=item)
+    return text
+
+
+def said_to_json(text: str) -> Any:
+    """The JSON form of a text: a ``Said`` as its message, anything else as it is."""
+    if not isinstance(text, Said):
+        return text
+    data: dict[str, Any] = {
+        "id": text.msgid,
+        "args": {k: said_to_json(v) for k, v in text.args.items()},
+    }
+    if text.plural is not None:
+        data.update(plural=text.plural, count=text.count)
+    return data
+
+
+def said_from_json(english: str, data: Any) -> str:
+    """The text back from its English form and ``said_to_json``'s message (if any)."""
+    if not isinstance(data, Mapping):
+        return english
+    args = {
+        key: said_from_json("", value) if isinstance(value, Mapping) else value
+        for key, value in data.get("args", {}).items()
+    }
+    return _said(english, data["id"], data.get("plural"), data.get("count"), args)
 
 
 def log(text: str, **private_by_seat: str) -> LogEntry:
@@ -143,7 +244,7 @@ def log(text: str, **private_by_seat: str) -> LogEntry:
 
 
 def amount(count: int, singular: str, plural: str | None = None) -> str:
-    """"1 coin", "3 coins", "1 step", "0 steps": a count with its noun agreeing."""
+    """ "1 coin", "3 coins", "1 step", "0 steps": a count with its noun agreeing."""
     return f"{count} {singular if count == 1 else (plural or singular + 's')}"
 
 
@@ -176,8 +277,12 @@ class Outcome:
             "winners": list(self.winners),
             "reason": self.reason,
             "scores": [
-                {"seat": s.seat, "total": s.total, "rank": s.rank,
-                 "breakdown": [[label, points] for label, points in s.breakdown]}
+                {
+                    "seat": s.seat,
+                    "total": s.total,
+                    "rank": s.rank,
+                    "breakdown": [[label, points] for label, points in s.breakdown],
+                }
                 for s in self.scores
             ],
         }

@@ -12,14 +12,17 @@ from datetime import datetime
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from accounts.models import Notification, User
 from games.engine.contract import fill_names
-from games.mail.delivery import Mail, absolute_url, deliver
+from games.mail.delivery import Mail, absolute_url, deliver, filled, when_shown
 from games.mail.table import Table
 from games.models import Game, LogNote, Seat, Vacation
 from games.play import reminders, vacations
 from games.read.clocks import duration_text, moment_text
+from games.read.names import site_text
 from games.timing import seat_clock
 
 
@@ -40,13 +43,13 @@ def notify_reminder(*, seat_id: int, waiting_version: int, now: datetime | None 
 
 def _reminder_mail(table: Table, seat: Seat, now: datetime) -> Mail:
     user = seat.user
-    left = seat_clock.left(table.game, seat, now)
+    left = when_shown(duration_text, seat_clock.left(table.game, seat, now))
     context = {
         **table.context(seat),
-        "left": duration_text(left),
-        "deadline": moment_text(seat.deadline, user.timezone),
+        "left": left,
+        "deadline": when_shown(moment_text, seat.deadline, user.timezone),
     }
-    subject = f"{duration_text(left)} left for your move in {table.title}"
+    subject = filled(_("%(left)s left for your move in %(title)s"), left=left, title=table.title)
     return Mail(Notification.REMINDER, "reminder", subject, context)
 
 
@@ -69,9 +72,11 @@ def digest_rows(user, now: datetime) -> list[dict]:
                 "url": table.url,
                 "prompt": table.prompt(seat),
                 "opponents": table.opponents(seat),
-                "left": duration_text(left),
+                "left": when_shown(duration_text, left) if left is not None else "",
                 "paused": left is not None and seat.deadline is None,
-                "deadline": moment_text(seat.deadline, user.timezone) if seat.deadline else "",
+                "deadline": (
+                    when_shown(moment_text, seat.deadline, user.timezone) if seat.deadline else ""
+                ),
                 "_order": (left is None, left, seat.waiting_since or now),
             }
         )
@@ -89,7 +94,10 @@ def notify_digest(*, user_id: int, day: str, now: datetime | None = None) -> int
     if not rows:
         return 0
     count = len(rows)
-    subject = f"{count} game{'s' if count != 1 else ''} waiting for your move"
+    waiting = ngettext_lazy(
+        "%(count)d game waiting for your move", "%(count)d games waiting for your move", count
+    )
+    subject = filled(waiting, count=count)
     context = {"games": rows, "count": count, "mine_url": absolute_url(reverse("games:mine"))}
     mail = Mail(Notification.DIGEST, "digest", subject, context)
     return int(deliver(mail, game=None, key=f"digest-{day}", user=user))
@@ -107,11 +115,11 @@ def notify_vacation_ending(*, user_id: int, now: datetime | None = None) -> int:
     if not user.wants_mail(Notification.VACATION_ENDING):
         return 0
     context = {
-        "ends": moment_text(vacation.ends_at, user.timezone),
+        "ends": when_shown(moment_text, vacation.ends_at, user.timezone),
         "vacation_url": absolute_url(reverse("accounts:settings") + "#vacation"),
     }
     mail = Mail(
-        Notification.VACATION_ENDING, "vacation_ending", "Your vacation ends tomorrow", context
+        Notification.VACATION_ENDING, "vacation_ending", _("Your vacation ends tomorrow"), context
     )
     return int(deliver(mail, game=None, key=vacations.warning_key(vacation), user=user))
 
@@ -122,7 +130,7 @@ def notify_opponent_left(*, game_id: int, note_id: int) -> int:
     table = Table.load(game_id)
     if event is None or table is None:
         return 0
-    news = fill_names(event.text, table.names)
+    news = when_shown(_news, event.text, table.names)
     sent = 0
     for seat in table.people:
         if seat.number == event.seat or seat.resigned_at is not None:
@@ -130,6 +138,16 @@ def notify_opponent_left(*, game_id: int, note_id: int) -> int:
         if not seat.user.wants_mail(Notification.OPPONENT_LEFT):
             continue
         context = {**table.context(seat), "news": news, "over": table.game.status != "active"}
-        mail = Mail(Notification.OPPONENT_LEFT, "opponent_left", f"{table.title}: {news}", context)
+        mail = Mail(
+            Notification.OPPONENT_LEFT,
+            "opponent_left",
+            filled("%(title)s: %(news)s", title=table.title, news=news),
+            context,
+        )
         sent += deliver(mail, game=table.game, key=f"event-{event.pk}", user=seat.user)
     return sent
+
+
+def _news(text: str, names: list[str]) -> str:
+    """A note the site stored in English (``{p0} resigned.``), in the reader's language."""
+    return fill_names(site_text(text), names)

@@ -15,6 +15,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 
 from accounts.models import Notification, SentNotification, User
 from accounts.unsubscribe import unsubscribe_url
@@ -29,9 +32,52 @@ def absolute_url(path: str) -> str:
     return settings.SITE_URL + path
 
 
+# A mail speaks its recipient's language, which is active only while the mail is built
+# (``Mail.message``), not while a task decides who gets which mail. So the texts a task
+# prepares (subjects, and values the templates show) are lazy: made when shown.
+
+
+def _call(function: Callable[..., str], args: tuple, kwargs: dict) -> str:
+    return function(*args, **kwargs)
+
+
+_lazy_call = lazy(_call, str)
+
+
+def when_shown(function: Callable[..., str], /, *args, **kwargs) -> str:
+    """``function(*args, **kwargs)`` called when the text is shown (in the language
+    active then), not now: ``when_shown(duration_text, left)``."""
+    return _lazy_call(function, args, kwargs)
+
+
+def _fill(message: str, params: dict) -> str:
+    return str(message) % params
+
+
+def filled(message: str, /, **params) -> str:
+    """``message % params`` when shown: ``filled(gettext_lazy("Your move in %(title)s"),
+    title=…)``; lazy params are shown in the same language."""
+    return when_shown(_fill, message, params)
+
+
+def _names_text(names: list[str]) -> str:
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = gettext("%(names)s and %(name)s") % {"names": text, "name": name}
+    return text
+
+
+def names_text(names: list[str]) -> str:
+    """``ana and ben``, when shown."""
+    return when_shown(_names_text, list(names))
+
+
 @dataclass(frozen=True)
 class Mail:
-    """One mail to one address: ``template`` names ``emails/<template>.txt`` and ``.html``."""
+    """One mail to one address: ``template`` names ``emails/<template>.txt`` and ``.html``.
+
+    ``subject`` and the context's texts may be lazy (``filled``, ``when_shown``): they are
+    made in the language active when ``message`` builds the mail."""
 
     kind: Notification
     template: str
@@ -39,6 +85,12 @@ class Mail:
     context: dict
 
     def message(self, *, email: str, user: User | None) -> EmailMultiAlternatives:
+        """The mail in the recipient's language (their choice, else the site's)."""
+        language = (user.language if user is not None else "") or settings.LANGUAGE_CODE
+        with translation.override(language):
+            return self._message(email=email, user=user)
+
+    def _message(self, *, email: str, user: User | None) -> EmailMultiAlternatives:
         unsubscribe = unsubscribe_url(kind=self.kind, user=user, email=email)
         context = {
             **self.context,

@@ -9,13 +9,24 @@ another seat's hidden cards.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from accounts import push
 from accounts.models import MailOptOut, Notification, User
 from games.engine import deals
-from games.mail.delivery import Mail, absolute_url, deliver, send_once
+from games.mail.delivery import (
+    Mail,
+    absolute_url,
+    deliver,
+    filled,
+    names_text,
+    send_once,
+    when_shown,
+)
 from games.mail.table import Table
 from games.models import Game, Seat
 from games.play import presence
@@ -26,9 +37,10 @@ from games.read.game_page import game_result, since_last_turn
 
 
 def _turn_mail(table: Table, seat: Seat, since: dict | None) -> Mail:
-    """"Your move", with what the others did since the player's last move, in words."""
+    """ "Your move", with what the others did since the player's last move, in words."""
     context = {**table.context(seat), "since": since}
-    return Mail(Notification.TURN, "turn", f"Your move in {table.title}", context)
+    subject = filled(_("Your move in %(title)s"), title=table.title)
+    return Mail(Notification.TURN, "turn", subject, context)
 
 
 def notify_turn(
@@ -78,25 +90,33 @@ def notify_turn(
 
 
 def push_turn(table: Table, seat: Seat, move_seq: int, since: dict | None) -> bool:
-    """"Your move" on the devices the player opted in (Web Push), once per turn change:
+    """ "Your move" on the devices the player opted in (Web Push), once per turn change:
     recorded like a mail (``send_once``), so a retried task does not push again. Says
     what the turn mail says (``since``), from the player's own view."""
     if not push.enabled() or not seat.user.push_subscriptions.exists():
         return False
     lines = list(since["lines"]) if since else []
-    body = "; ".join(lines[-3:]) if lines else "It is your move."
-    record = {"user": seat.user, "kind": Notification.TURN, "game": table.game, "key": f"push:{move_seq}"}
-    return send_once(
-        record,
-        seat.user.email,
-        lambda: push.send(
+    record = {
+        "user": seat.user,
+        "kind": Notification.TURN,
+        "game": table.game,
+        "key": f"push:{move_seq}",
+    }
+
+    def send() -> int:  # its words in the player's language, like their mails
+        with translation.override(seat.user.language or settings.LANGUAGE_CODE):
+            shown = [str(line) for line in lines[-3:]]
+            body = "; ".join(shown) if shown else gettext("It is your move.")
+            title = gettext("Your move in %(title)s") % {"title": table.title}
+        return push.send(
             seat.user,
-            title=f"Your move in {table.title}",
+            title=title,
             body=body[:300],
             url=absolute_url(reverse("games:game", args=[table.game.pk])),
             tag=f"game-{table.game.pk}",
-        ),
-    )
+        )
+
+    return send_once(record, seat.user.email, send)
 
 
 def notify_deal(*, game_id: int, move_seq: int, to_user_id: int) -> int:
@@ -111,9 +131,10 @@ def notify_deal(*, game_id: int, move_seq: int, to_user_id: int) -> int:
         return 0
     proposer = table.names[move.seat]
     context = {**table.context(seat), "proposer": proposer, "happened": table.public_log(move)}
-    mail = Mail(
-        Notification.OFFER, "offer", f"{proposer} made you an offer in {table.title}", context
+    subject = filled(
+        _("%(proposer)s made you an offer in %(title)s"), proposer=proposer, title=table.title
     )
+    mail = Mail(Notification.OFFER, "offer", subject, context)
     return int(deliver(mail, game=table.game, key=str(move_seq), user=seat.user))
 
 
@@ -132,12 +153,15 @@ def notify_started(*, game_id: int) -> int:
         my_move = seat.number in waiting
         if seat.user.wants_mail(Notification.STARTED):
             context = {**table.context(seat), "my_move": my_move}
-            mail = Mail(Notification.STARTED, "started", f"{table.title} has started", context)
+            subject = filled(_("%(title)s has started"), title=table.title)
+            mail = Mail(Notification.STARTED, "started", subject, context)
             sent += deliver(mail, game=table.game, user=seat.user)
         elif my_move and seat.user.wants_mail(Notification.TURN):
             key = str(table.game.version)
             since = since_last_turn(table.game, seat.number, table.names)
-            sent += deliver(_turn_mail(table, seat, since), game=table.game, key=key, user=seat.user)
+            sent += deliver(
+                _turn_mail(table, seat, since), game=table.game, key=key, user=seat.user
+            )
     return sent
 
 
@@ -147,8 +171,15 @@ def notify_finished(*, game_id: int) -> int:
     if table is None or table.game.status != Game.Status.FINISHED:
         return 0
     result = game_result(table.game, table.names)
-    winners = " and ".join(result["winner_names"]) if result else ""
-    subject = f"{table.title} is over" + (f": {winners} won" if winners else "")
+    names = result["winner_names"] if result else []
+    winners = names_text(names) if names else ""
+    if names:
+        won = ngettext_lazy(
+            "%(title)s is over: %(winners)s won", "%(title)s is over: %(winners)s won", len(names)
+        )
+        subject = filled(won, title=table.title, winners=winners)
+    else:
+        subject = filled(_("%(title)s is over"), title=table.title)
     sent = 0
     for seat in table.people:
         if seat.user.wants_mail(Notification.GAME_OVER):
@@ -173,14 +204,12 @@ def notify_invited(*, game_id: int, email_or_user_id: int | str) -> int:
         "players": table.game.players,
         "taken": len(table.seats),
         "blurb": table.rules.blurb,
-        "time_control": time_control_text(table.game),
+        "time_control": when_shown(time_control_text, table.game),
     }
-    mail = Mail(
-        Notification.INVITED,
-        "invited",
-        f"{inviter} invited you to play {table.rules.name}",
-        context,
+    subject = filled(
+        _("%(inviter)s invited you to play %(game)s"), inviter=inviter, game=table.rules.name
     )
+    mail = Mail(Notification.INVITED, "invited", subject, context)
     if isinstance(email_or_user_id, int):
         user = User.objects.filter(pk=email_or_user_id).first()
         if user is None or table.seat_of(user.pk) or not user.wants_mail(Notification.INVITED):

@@ -7,10 +7,10 @@ from functools import cached_property
 from django.urls import reverse
 
 from games.engine import LogEntry
-from games.engine.contract import fill_names
-from games.mail.delivery import absolute_url
+from games.mail.delivery import absolute_url, when_shown
 from games.models import Game, Move, Seat
 from games.read.names import seat_names
+from games.words import shown
 
 
 class Table:
@@ -51,7 +51,7 @@ class Table:
         return tuple(self.rules.to_act(self.game.state))
 
     def prompt(self, seat: Seat) -> str:
-        return fill_names(self.rules.prompt(self.game.state, seat.number), self.names)
+        return when_shown(shown, self.rules.prompt(self.game.state, seat.number), self.names)
 
     def opponents(self, seat: Seat) -> list[str]:
         return [name for number, name in enumerate(self.names) if number != seat.number]
@@ -63,7 +63,7 @@ class Table:
         """The move's log lines as a spectator reads them: no one's private details."""
         if move is None:
             return []
-        return [fill_names(LogEntry.from_json(data).text, self.names) for data in move.log]
+        return [when_shown(shown, LogEntry.from_json(data).text, self.names) for data in move.log]
 
     def context(self, seat: Seat | None = None) -> dict:
         """What every mail about this game shows; with ``seat``, as that player sees it."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import events
 from games.engine import Action, IllegalAction, deals
-from games.engine.contract import fill_names
 from games.errors import IllegalMove, NotYourTurn, StaleVersion
 from games.models import Game, Seat
 from games.play import presence, ratings, results
@@ -18,6 +18,7 @@ from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
 from games.read import drafts
 from games.read.names import seat_names
+from games.words import shown
 
 
 @one_transaction
@@ -95,11 +96,11 @@ def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, 
     state = drafts.drafted_state(game, seat)
     legal = rules.legal_actions(state, seat)
     if seat not in rules.to_act(state) and not legal and action.type != deals.OFFER:
-        raise NotYourTurn("It is not your turn.")
+        raise NotYourTurn(_("It is not your turn."))
     try:
         new_state, entries = rules.apply(state, seat, action)
     except IllegalAction as exc:
-        raise IllegalMove(fill_names(exc.reason, seat_names(game))) from exc
+        raise IllegalMove(shown(exc.reason, seat_names(game))) from exc
     listed = next((a for a in legal if a == action), action)  # keeps the label
     step = {
         "action": listed.to_json(with_label=True),

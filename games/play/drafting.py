@@ -3,6 +3,8 @@ final as moves. Callers hold the game lock."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games.engine.contract import State
 from games.errors import IllegalMove
 from games.models import Game, Move
@@ -14,8 +16,10 @@ def take_back_step(game: Game, seat: int) -> None:
     steps = drafts.draft_steps(game, seat)
     if not steps:
         raise IllegalMove(
-            "There is nothing to take back: only your own steps of this turn since the "
-            "last roll, draw or card revealed can be undone."
+            _(
+                "There is nothing to take back: only your own steps of this turn since the "
+                "last roll, draw or card revealed can be undone."
+            )
         )
     steps.pop()
     game.draft = {"seat": seat, "steps": steps} if steps else {}

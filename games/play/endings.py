@@ -9,7 +9,8 @@
 * **Vote to end.** Every person still playing (resigned seats and bots have no vote) agrees
   to stop: the game is finished with no winner ("ended by agreement").
 
-Each is a ``LogNote`` in the game log; leaving also publishes ``events.SeatLeft``, ending
+Each is a ``LogNote`` in the game log (stored in English, marked with ``gettext_noop`` and
+put in the reader's language when shown: ``games.read.names.site_text``); leaving also publishes ``events.SeatLeft``, ending
 publishes ``events.GameEnded``, and the result has the shape of ``games.play.results``.
 """
 
@@ -19,6 +20,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import events
 from games.errors import Conflict
@@ -70,17 +73,19 @@ def game_resign(*, game_id: int, user) -> Game:
     mine.wants_end = False
     mine.save(update_fields=["resigned_at", "wants_end"])
     staying = still_in(seats)
-    name = f"{{p{mine.number}}}"
+    name = {"name": f"{{p{mine.number}}}"}
     if len(staying) <= 1 or not any(s.user_id for s in staying):
-        note = add_note(game, mine.number, LogNote.Kind.RESIGNED, f"{name} resigned.")
+        resigned = gettext_noop("%(name)s resigned.") % name
+        note = add_note(game, mine.number, LogNote.Kind.RESIGNED, resigned)
         termination = results.RESIGNED if len(staying) == 1 else results.ABANDONED
-        abandon(game, seats, [mine.number], termination, f"{name} resigned.")
+        abandon(game, seats, [mine.number], termination, resigned)
     else:
         note = add_note(
             game,
             mine.number,
             LogNote.Kind.RESIGNED,
-            f"{name} resigned: their moves are played by default from now on.",
+            gettext_noop("%(name)s resigned: their moves are played by default from now on.")
+            % name,
         )
         hand_to_stand_in(game, mine, DEFAULTS)
         _end_if_agreed(game, seats)
@@ -98,12 +103,11 @@ def game_vote_end(*, game_id: int, user, agree: bool = True) -> Game:
         return game
     mine.wants_end = agree
     mine.save(update_fields=["wants_end"])
-    name = f"{{p{mine.number}}}"
     text = (
-        f"{name} proposes to end the game without a result."
+        gettext_noop("%(name)s proposes to end the game without a result.")
         if agree
-        else f"{name} wants to play on."
-    )
+        else gettext_noop("%(name)s wants to play on.")
+    ) % {"name": f"{{p{mine.number}}}"}
     add_note(game, mine.number, LogNote.Kind.VOTE, text)
     if agree:
         _end_if_agreed(game, seats)
@@ -118,13 +122,15 @@ def game_decline_end(*, game_id: int, user) -> Game:
     mine = playing_seat(game, seats, user)
     proposers = [s for s in seats if s.wants_end]
     if not proposers:
-        raise Conflict("Nobody proposes to end this game.")
+        raise Conflict(_("Nobody proposes to end this game."))
     if mine.wants_end:
-        raise Conflict("You proposed it yourself: take your vote back instead.")
+        raise Conflict(_("You proposed it yourself: take your vote back instead."))
     for seat in proposers:
         seat.wants_end = False
         seat.save(update_fields=["wants_end"])
-    text = f"{{p{mine.number}}} declines to end the game: play goes on."
+    text = gettext_noop("%(name)s declines to end the game: play goes on.") % {
+        "name": f"{{p{mine.number}}}"
+    }
     add_note(game, mine.number, LogNote.Kind.VOTE, text)
     return game
 
@@ -132,7 +138,6 @@ def game_decline_end(*, game_id: int, user) -> Game:
 def _end_if_agreed(game: Game, seats: list[Seat]) -> None:
     people = voters(seats)
     if people and all(s.wants_end for s in people):
-        add_note(
-            game, None, LogNote.Kind.ENDED, "Everyone agreed: the game ends with no winner."
-        )
+        text = gettext_noop("Everyone agreed: the game ends with no winner.")
+        add_note(game, None, LogNote.Kind.ENDED, text)
         finish(game, seats, results.agreed(game.players))

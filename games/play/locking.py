@@ -11,6 +11,7 @@ from typing import ParamSpec, TypeVar
 
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from games import events
 from games.errors import Conflict, GameNotFound
@@ -72,26 +73,27 @@ def locked_game(game_id: object) -> Game:
     try:
         game = Game.objects.select_for_update().get(pk=int(game_id))
     except (Game.DoesNotExist, TypeError, ValueError, OverflowError):
-        raise GameNotFound("There is no such game.") from None
+        raise GameNotFound(_("There is no such game.")) from None
     events.touched(game.pk, lobby=game.status == Game.Status.OPEN and game.is_public)
     return game
 
 
 def require_open(game: Game) -> None:
     if game.status == Game.Status.CANCELLED:
-        raise Conflict("This table was cancelled.")
+        raise Conflict(_("This table was cancelled."))
     if game.status != Game.Status.OPEN:
-        raise Conflict("This game has already started.")
+        raise Conflict(_("This game has already started."))
 
 
 def require_active(game: Game) -> None:
+    if game.status == Game.Status.ACTIVE:
+        return
     messages = {
-        Game.Status.OPEN: "The game has not started yet.",
-        Game.Status.FINISHED: "The game is over.",
-        Game.Status.CANCELLED: "This table was cancelled.",
+        Game.Status.OPEN: _("The game has not started yet."),
+        Game.Status.FINISHED: _("The game is over."),
+        Game.Status.CANCELLED: _("This table was cancelled."),
     }
-    if game.status != Game.Status.ACTIVE:
-        raise Conflict(messages[game.status])
+    raise Conflict(messages[game.status])
 
 
 def lock_unless_busy(queryset: QuerySet, of: tuple[str, ...] = ()) -> QuerySet:

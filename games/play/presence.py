@@ -21,6 +21,7 @@ def present_for() -> timedelta:
     """How long a visit or poll counts as "has the game open" (a few missed polls)."""
     return timedelta(seconds=settings.PRESENCE_SECONDS)
 
+
 _KEY = "presence:{game_id}:{user_id}"
 
 
@@ -33,7 +34,9 @@ def seen(game_id: int, user, now: datetime | None = None) -> None:
     if user is None or not user.is_authenticated:
         return
     now = now or timezone.now()
-    cache.set(_key(game_id, user.pk), now.timestamp(), timeout=max(1, int(present_for().total_seconds())))
+    cache.set(
+        _key(game_id, user.pk), now.timestamp(), timeout=max(1, int(present_for().total_seconds()))
+    )
 
 
 def last_seen(game_id: int, user_id: int) -> datetime | None:
@@ -86,5 +89,7 @@ def watchers(game_id: int, now: datetime | None = None) -> tuple[list[str], int]
     """(names of signed-in spectators, number of guests) seen within ``present_for()``."""
     now = now or timezone.now()
     cutoff = (now - present_for()).timestamp()
-    seen = [v for v in (cache.get(_WATCHERS.format(game_id=game_id)) or {}).values() if v[0] >= cutoff]
+    seen = [
+        v for v in (cache.get(_WATCHERS.format(game_id=game_id)) or {}).values() if v[0] >= cutoff
+    ]
     return sorted(name for _, name in seen if name), sum(1 for _, name in seen if not name)

@@ -54,9 +54,13 @@ def rate(game: Game, seats: Sequence[Seat]) -> list[RatingChange]:
         updated.add(rating.pk)
         changes.append(
             RatingChange(
-                rating=rating, played=game, seat=number,
-                mu_before=rating.mu, sigma_before=rating.sigma,
-                mu_after=after.mu, sigma_after=after.sigma,
+                rating=rating,
+                played=game,
+                seat=number,
+                mu_before=rating.mu,
+                sigma_before=rating.sigma,
+                mu_after=after.mu,
+                sigma_after=after.sigma,
             )
         )
         rating.mu, rating.sigma, rating.games = after.mu, after.sigma, rating.games + 1

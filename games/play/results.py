@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_noop
+
 from games.engine import Outcome
 
 FINISHED = "finished"  # by the rules
@@ -73,9 +75,7 @@ def from_outcome(outcome: Outcome, state: dict | None = None) -> Result:
     )
 
 
-def left_early(
-    players: int, staying: Sequence[int], termination: str, reason: str
-) -> Result:
+def left_early(players: int, staying: Sequence[int], termination: str, reason: str) -> Result:
     """Those staying share first place, those who left rank last; nobody has a score."""
     last = len(staying) + 1
     return Result(
@@ -93,7 +93,7 @@ def agreed(players: int) -> Result:
     """Everyone agreed to stop: no winner, everyone shares the place."""
     return Result(
         termination=AGREED,
-        reason="Ended by agreement, no winner.",
+        reason=gettext_noop("Ended by agreement, no winner."),  # translated when read
         winners=(),
         scores=tuple(SeatResult(n, 1, None) for n in range(players)),
     )

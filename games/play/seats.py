@@ -9,6 +9,8 @@ by acting or by saying so (``seat_return``). Bot seats never change hands.
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import events
 from games.engine.bots import LEVELS
@@ -26,19 +28,21 @@ def playing_seat(game: Game, seats: list[Seat], user) -> Seat:
     """``user``'s seat in a game in play, refused when they do not (or no longer) play."""
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is None:
-        raise NotAPlayer("You are not playing in this game.")
+        raise NotAPlayer(_("You are not playing in this game."))
     require_active(game)
     if mine.resigned_at is not None:
-        raise Conflict("You have resigned from this game.")
+        raise Conflict(_("You have resigned from this game."))
     return mine
 
 
 def hand_to_stand_in(game: Game, seat: Seat, level: str) -> None:
     """Let a stand-in of ``level`` play ``seat``; call holding the game lock."""
     if level not in STAND_IN_LEVELS:
-        raise InvalidInput(f"A stand-in's level is one of {', '.join(STAND_IN_LEVELS)}.")
+        raise InvalidInput(
+            _("A stand-in's level is one of %(levels)s.") % {"levels": ", ".join(STAND_IN_LEVELS)}
+        )
     if seat.user_id is None or seat.is_bot:
-        raise InvalidInput("Only a person's seat can be handed to a stand-in.")
+        raise InvalidInput(_("Only a person's seat can be handed to a stand-in."))
     if seat.stand_in == level:
         return
     settle_draft(game)  # the steps the player made stand; the stand-in goes on
@@ -65,7 +69,9 @@ def take_back(game: Game, seat: Seat, *, note: bool = True) -> bool:
             game,
             seat.number,
             LogNote.Kind.RETURNED,
-            f"{{p{seat.number}}} is back and plays their own moves again.",
+            # Stored in English, put in the reader's language when shown.
+            gettext_noop("%(name)s is back and plays their own moves again.")
+            % {"name": f"{{p{seat.number}}}"},
         )
     _publish_change(game, seat)
     return True
@@ -90,7 +96,7 @@ def seat_stand_in(*, game_id: int, seat: int, level: str) -> Seat:
     game = locked_game(game_id)
     row = game.seats.filter(number=seat).first()
     if row is None:
-        raise InvalidInput("There is no such seat.")
+        raise InvalidInput(_("There is no such seat."))
     hand_to_stand_in(game, row, level)
     return row
 
@@ -101,9 +107,9 @@ def seat_return(*, game_id: int, user) -> bool:
     game = locked_game(game_id)
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise NotAPlayer("You are not playing in this game.")
+        raise NotAPlayer(_("You are not playing in this game."))
     if seat.resigned_at is not None:
-        raise Conflict("You have resigned from this game.")
+        raise Conflict(_("You have resigned from this game."))
     if game.status != Game.Status.ACTIVE:
         return False
     return take_back(game, seat)

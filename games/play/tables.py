@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine, events
 from games.engine import GameRules
@@ -35,7 +36,7 @@ _RENUMBER_OFFSET = 1000  # above any seat number, so renumbering never collides
 
 def rules_for(slug: object) -> GameRules:
     if not isinstance(slug, str) or slug not in engine.slugs():
-        raise InvalidInput("There is no such game.")
+        raise InvalidInput(_("There is no such game."))
     return engine.get(slug)
 
 
@@ -43,15 +44,17 @@ def clean_options(rules: GameRules, options: object) -> dict[str, str]:
     """The table options with defaults filled in; refuses unknown names and values."""
     options = {} if options is None else options
     if not isinstance(options, Mapping):
-        raise InvalidInput("Options must be an object of option names and values.")
+        raise InvalidInput(_("Options must be an object of option names and values."))
     known = {option.name: option for option in rules.options}
     if any(name not in known for name in options):
-        raise InvalidInput(f"{rules.name} has no such option.")
+        raise InvalidInput(_("%(game)s has no such option.") % {"game": rules.name})
     cleaned = {}
     for option in rules.options:
         value = options.get(option.name, option.default)
-        if not isinstance(value, str) or value not in {choice for choice, _ in option.choices}:
-            raise InvalidInput(f"That is not a choice for “{option.label}”.")
+        if not isinstance(value, str) or value not in {choice for choice, _label in option.choices}:
+            raise InvalidInput(
+                _("That is not a choice for “%(option)s”.") % {"option": option.label}
+            )
         cleaned[option.name] = value
     return cleaned
 
@@ -66,16 +69,20 @@ def clean_bot_seats(bots: object, players: int) -> dict[int, str]:
         return {}
     if isinstance(bots, (list, tuple)):
         if len(bots) != players:
-            raise InvalidInput(f"'bots' lists one entry per seat: {players} here.")
+            raise InvalidInput(
+                _("'bots' lists one entry per seat: %(players)d here.") % {"players": players}
+            )
         pairs = [(number, level) for number, level in enumerate(bots) if level is not None]
     elif isinstance(bots, Mapping):
         pairs = [(_seat_number(key, players), level) for key, level in bots.items()]
     else:
-        raise InvalidInput("'bots' is a list with a level or null per seat, or an object.")
-    if any(level not in BOT_LEVELS for _, level in pairs):
-        raise InvalidInput(f"A bot's level is one of {', '.join(BOT_LEVELS)}.")
+        raise InvalidInput(_("'bots' is a list with a level or null per seat, or an object."))
+    if any(level not in BOT_LEVELS for _seat, level in pairs):
+        raise InvalidInput(
+            _("A bot's level is one of %(levels)s.") % {"levels": ", ".join(BOT_LEVELS)}
+        )
     if len(pairs) >= players:
-        raise InvalidInput("Leave at least one seat for a person: you sit there.")
+        raise InvalidInput(_("Leave at least one seat for a person: you sit there."))
     return dict(pairs)
 
 
@@ -86,7 +93,7 @@ def _seat_number(key: object, players: int) -> int:
     elif isinstance(key, int) and not isinstance(key, bool):
         number = key
     if not 0 <= number < players:
-        raise InvalidInput(f"Bot seats are numbered 0 to {players - 1}.")
+        raise InvalidInput(_("Bot seats are numbered 0 to %(last)d.") % {"last": players - 1})
     return number
 
 
@@ -96,11 +103,11 @@ def _resolve_invitees(invite: Iterable[str]) -> list[int | str]:
     names = []
     for raw in invite:
         if not isinstance(raw, str) or len(raw) > 254 or not raw.isprintable():
-            raise InvalidInput("Invite people by username or email.")
+            raise InvalidInput(_("Invite people by username or email."))
         if raw.strip():
             names.append(raw.strip())
         if len(names) > MAX_INVITES:  # refused before any lookup, however long the list
-            raise InvalidInput(f"Invite at most {MAX_INVITES} people at a time.")
+            raise InvalidInput(_too_many_invites())
     resolved: list[int | str] = []
     for name in names:
         user = User.objects.filter(Q(username__iexact=name) | Q(email__iexact=name)).first()
@@ -111,21 +118,25 @@ def _resolve_invitees(invite: Iterable[str]) -> list[int | str]:
                 validate_email(name)
             except ValidationError:
                 raise InvalidInput(
-                    "Invite people by email or by the username of a player."
+                    _("Invite people by email or by the username of a player.")
                 ) from None
             target = name
         if target not in resolved:
             resolved.append(target)
     if len(resolved) > MAX_INVITES:
-        raise InvalidInput(f"Invite at most {MAX_INVITES} people at a time.")
+        raise InvalidInput(_too_many_invites())
     return resolved
+
+
+def _too_many_invites() -> str:
+    return _("Invite at most %(count)d people at a time.") % {"count": MAX_INVITES}
 
 
 def _clean_language(language: object) -> str:
     if language in ("", None):
         return ""
     if language not in dict(TABLE_LANGUAGES):
-        raise InvalidInput("Choose the table's language from the list.")
+        raise InvalidInput(_("Choose the table's language from the list."))
     return language
 
 
@@ -135,11 +146,12 @@ def clean_entropy(entropy: object) -> str:
         return ""
     if not isinstance(entropy, str) or len(entropy) > fairness.ENTROPY_MAX_LENGTH:
         raise InvalidInput(
-            f"Your randomness is a text of at most {fairness.ENTROPY_MAX_LENGTH} characters."
+            _("Your randomness is a text of at most %(count)d characters.")
+            % {"count": fairness.ENTROPY_MAX_LENGTH}
         )
     entropy = entropy.strip()
     if not entropy.isprintable():
-        raise InvalidInput("Your randomness may only hold printable characters.")
+        raise InvalidInput(_("Your randomness may only hold printable characters."))
     return entropy
 
 
@@ -185,10 +197,11 @@ def game_create(
     rules = rules_for(game)
     entropy = clean_entropy(entropy)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidInput("Say how many players the table is for.")
+        raise InvalidInput(_("Say how many players the table is for."))
     if not rules.min_players <= players <= rules.max_players:
         raise InvalidInput(
-            f"{rules.name} is for {rules.min_players} to {rules.max_players} players."
+            _("%(game)s is for %(fewest)d to %(most)d players.")
+            % {"game": rules.name, "fewest": rules.min_players, "most": rules.max_players}
         )
     cleaned = clean_options(rules, options)
     bot_seats = clean_bot_seats(bots, players)
@@ -225,31 +238,29 @@ def game_invite(*, game_id: int, user, invite: Sequence[str]) -> int:
     """A seated player invites people to an open table; returns how many were invited."""
     table = locked_game(game_id)
     if not table.seats.filter(user=user).exists():
-        raise NotAPlayer("Only the players at this table can invite others.")
+        raise NotAPlayer(_("Only the players at this table can invite others."))
     require_open(table)
     invitees = _resolve_invitees(invite)
     if not invitees:
-        raise InvalidInput("Give a username or an email address.")
+        raise InvalidInput(_("Give a username or an email address."))
     _send_invites(table, invitees)
     return len(invitees)
 
 
 @one_transaction
-def game_join(
-    *, game_id: int, user, invite_code: str | None = None, entropy: str = ""
-) -> Game:
+def game_join(*, game_id: int, user, invite_code: str | None = None, entropy: str = "") -> Game:
     """Take the lowest free seat; the game starts when the last seat is taken."""
     entropy = clean_entropy(entropy)
     table = locked_game(game_id)
     require_open(table)
     if not table.is_public and not _code_matches(invite_code, table.invite_code):
-        raise Forbidden("This table is private: join it through its invite link.")
+        raise Forbidden(_("This table is private: join it through its invite link."))
     seats = list(table.seats.all())
     if any(seat.user_id == user.pk for seat in seats):
-        raise Conflict("You already sit at this table.")
+        raise Conflict(_("You already sit at this table."))
     free = sorted(set(range(table.players)) - {seat.number for seat in seats})
     if not free:
-        raise Conflict("This table is full.")
+        raise Conflict(_("This table is full."))
     Seat.objects.create(game=table, number=free[0], user=user, entropy=entropy)
     if len(free) == 1:
         game_start(game=table)
@@ -258,8 +269,17 @@ def game_join(
 
 # What a rematch keeps of the game it repeats (with the game, its options and its bots).
 REMATCH_FIELDS = (
-    "game", "players", "options", "rated", "language", "clock_days", "bank_cap_days",
-    "weekends_off", "allow_vacation", "timeout_policy", "timeout_bot_level",
+    "game",
+    "players",
+    "options",
+    "rated",
+    "language",
+    "clock_days",
+    "bank_cap_days",
+    "weekends_off",
+    "allow_vacation",
+    "timeout_policy",
+    "timeout_bot_level",
 )
 
 
@@ -273,10 +293,10 @@ def game_rematch(*, game_id: int, user) -> Game:
     """
     old = locked_game(game_id)
     if old.status != Game.Status.FINISHED:
-        raise Conflict("A rematch is offered once the game is over.")
+        raise Conflict(_("A rematch is offered once the game is over."))
     people = list(old.seats.filter(user__isnull=False).select_related("user"))
     if not any(seat.user_id == user.pk for seat in people):
-        raise NotAPlayer("Only the players of this game can ask for a rematch.")
+        raise NotAPlayer(_("Only the players of this game can ask for a rematch."))
     table = old.rematches.exclude(status=Game.Status.CANCELLED).order_by("pk").first()
     if table is not None:
         if table.status == Game.Status.OPEN and not table.seats.filter(user=user).exists():
@@ -292,7 +312,9 @@ def game_rematch(*, game_id: int, user) -> Game:
     bots = [seat for seat in old.seats.all() if seat.is_bot]
     for number, seat in enumerate(bots):
         Seat.objects.create(
-            game=table, number=number, controller=Seat.Controller.BOT,
+            game=table,
+            number=number,
+            controller=Seat.Controller.BOT,
             controller_level=seat.controller_level,
         )
     Seat.objects.create(game=table, number=len(bots), user=user)
@@ -322,10 +344,10 @@ def game_leave(*, game_id: int, user) -> Game:
     table = locked_game(game_id)
     seat = table.seats.filter(user=user).first()
     if seat is None:
-        raise NotAPlayer("You do not sit at this table.")
+        raise NotAPlayer(_("You do not sit at this table."))
     require_open(table)
     if table.creator_id == user.pk:
-        raise Conflict("You created this table: cancel it instead of leaving.")
+        raise Conflict(_("You created this table: cancel it instead of leaving."))
     seat.delete()
     return table
 
@@ -335,7 +357,7 @@ def game_cancel(*, game_id: int, user) -> Game:
     """The creator closes a table that has not started."""
     table = locked_game(game_id)
     if table.creator_id != user.pk:
-        raise Forbidden("Only the player who opened this table can cancel it.")
+        raise Forbidden(_("Only the player who opened this table can cancel it."))
     require_open(table)
     table.status = Game.Status.CANCELLED
     table.save(update_fields=["status", "updated_at"])
@@ -346,7 +368,7 @@ def game_start(*, game: Game) -> None:
     """Deal the game of a full table. Call inside the transaction holding the game lock."""
     seats = list(game.seats.order_by("number"))
     if len(seats) != game.players:
-        raise Conflict("The table is not full yet.")
+        raise Conflict(_("The table is not full yet."))
     if game.random_seat_order:
         order = list(range(game.players))
         secrets.SystemRandom().shuffle(order)
@@ -370,5 +392,3 @@ def game_start(*, game: Game) -> None:
     events.publish(
         events.GameStarted(game_id=game.pk, version=0, autoplay=autoplay_due(game, seats))
     )
-
-

@@ -16,6 +16,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from games import events
 from games.models import DEFAULTS, Game, LogNote, Seat
@@ -30,11 +31,17 @@ from games.timing import seat_clock
 MAX_DEFAULT_STEPS = 50  # one decision broken in steps (discard one card at a time…)
 
 Policy = Game.TimeoutPolicy
+# Log notes are stored in English and put in the reader's language when shown
+# (``games.read.names.site_text``): marked here with ``gettext_noop``.
 TIMED_OUT_TEXT = {
-    Policy.SKIP: "{name} ran out of time: the default was played for them.",
-    Policy.AUTOPLAY: "{name} ran out of time: their moves are played by default until they come back.",
-    Policy.BOT: "{name} ran out of time: a bot plays for them until they come back.",
-    Policy.ABANDON: "{name} ran out of time: the game is over.",
+    Policy.SKIP: gettext_noop("%(name)s ran out of time: the default was played for them."),
+    Policy.AUTOPLAY: gettext_noop(
+        "%(name)s ran out of time: their moves are played by default until they come back."
+    ),
+    Policy.BOT: gettext_noop(
+        "%(name)s ran out of time: a bot plays for them until they come back."
+    ),
+    Policy.ABANDON: gettext_noop("%(name)s ran out of time: the game is over."),
 }
 
 
@@ -58,15 +65,12 @@ def time_out(game: Game, seats: list[Seat], seat: Seat, now: datetime) -> None:
         play_defaults(game, seats, seat.number)
         return
     policy = game.timeout_policy
-    name = f"{{p{seat.number}}}"
-    note = add_note(
-        game, seat.number, LogNote.Kind.TIMED_OUT, TIMED_OUT_TEXT[policy].format(name=name)
-    )
+    name = {"name": f"{{p{seat.number}}}"}
+    note = add_note(game, seat.number, LogNote.Kind.TIMED_OUT, TIMED_OUT_TEXT[policy] % name)
     endings.announce_departure(game, note)
     if policy == Policy.ABANDON:
-        endings.abandon(
-            game, seats, [seat.number], results.TIMED_OUT, f"{name} ran out of time."
-        )
+        reason = gettext_noop("%(name)s ran out of time.") % name
+        endings.abandon(game, seats, [seat.number], results.TIMED_OUT, reason)
         return
     if policy == Policy.BOT:
         hand_to_stand_in(game, seat, game.timeout_bot_level or "greedy")

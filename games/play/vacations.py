@@ -13,6 +13,8 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.errors import Conflict
 from games.models import Game, LogNote, Seat, Vacation
@@ -41,7 +43,7 @@ def warning_key(vacation: Vacation) -> str:
 
 def allowance(user, now: datetime | None = None) -> Vacation:
     """The user's vacation record, made with a full allowance the first time."""
-    vacation, _ = Vacation.objects.get_or_create(
+    vacation, _created = Vacation.objects.get_or_create(
         user=user, defaults={"left": CAP, "accrued_at": now or timezone.now()}
     )
     return vacation
@@ -64,10 +66,10 @@ def vacation_start(*, user, now: datetime | None = None) -> Vacation:
     with transaction.atomic():
         vacation = _locked(user, now)
         if vacation.active:
-            raise Conflict("You are already on vacation.")
+            raise Conflict(_("You are already on vacation."))
         left = available(vacation, now)
         if left < SHORTEST:
-            raise Conflict("You have less than an hour of vacation left.")
+            raise Conflict(_("You have less than an hour of vacation left."))
         vacation.left, vacation.accrued_at = left, now
         vacation.started_at, vacation.ends_at = now, now + left
         vacation.save()
@@ -115,11 +117,11 @@ def set_clocks_paused(user, paused: bool, now: datetime, *, announce: bool = Tru
                 seat.save(update_fields=seat_clock.CLOCK_FIELDS)
                 changed += 1
             if announce:
-                name = f"{{p{seat.number}}}"
+                # Stored in English, put in the reader's language when shown.
                 text = (
-                    f"{name} is on vacation: their clock is paused."
+                    gettext_noop("%(name)s is on vacation: their clock is paused.")
                     if paused
-                    else f"{name} is back from vacation: their clock runs again."
-                )
+                    else gettext_noop("%(name)s is back from vacation: their clock runs again.")
+                ) % {"name": f"{{p{seat.number}}}"}
                 add_note(game, seat.number, LogNote.Kind.VACATION, text)
     return changed

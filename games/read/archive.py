@@ -15,12 +15,16 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games.engine import Action, LogEntry, registry
 from games.engine.contract import fill_names
 from games.models import Game, Seat
 from games.read import fairness, pages, replay
+from games.read.game_page import result_reason
 from games.read.names import seat_names, with_seats
+from games.words import shown
 
 PAGE_SIZE = 30
 EXPORT_FORMAT = 1
@@ -87,7 +91,7 @@ def export(game: Game) -> dict[str, Any]:
         "seed_commitment": shown["commitment"],
         "server_seed": shown.get("server_seed") if shown["commitment"] else None,
         "seed_nonce": shown.get("nonce") if shown["commitment"] else None,
-        "entropies": [entropy for _, entropy in shown.get("entropies", [])],
+        "entropies": [entropy for _name, entropy in shown.get("entropies", [])],
         "moves": [
             {
                 "seq": move.seq,
@@ -108,36 +112,46 @@ def text_record(game: Game) -> Iterator[str]:
     names = seat_names(game)
     title = registry.get(game.game).name
     yield f"{title} #{game.pk}\n"
-    yield f"Players: {', '.join(f'{n + 1}. {name}' for n, name in enumerate(names))}\n"
+    players = ", ".join(f"{n + 1}. {name}" for n, name in enumerate(names))
+    yield _("Players: %(players)s") % {"players": players} + "\n"
     if game.options:
-        yield f"Options: {', '.join(f'{k}={v}' for k, v in sorted(game.options.items()))}\n"
+        options = ", ".join(f"{k}={v}" for k, v in sorted(game.options.items()))
+        yield _("Options: %(options)s") % {"options": options} + "\n"
     if game.finished_at:
-        yield f"Finished: {game.finished_at:%Y-%m-%d %H:%M} UTC\n"
-    yield f"Seed: {game.seed}\n\n"
+        when = f"{game.finished_at:%Y-%m-%d %H:%M}"
+        yield _("Finished: %(when)s UTC") % {"when": when} + "\n"
+    yield _("Seed: %(seed)s") % {"seed": game.seed} + "\n\n"
     for move in game.moves.order_by("seq"):
         label = move.action.get("label") or move.action.get("type", "")
-        yield f"{move.seq}. {names[move.seat]}: {fill_names(label, names)}\n"
+        yield f"{move.seq}. {names[move.seat]}: {shown(label, names)}\n"
         for data in move.log:
             entry = LogEntry.from_json(data)
-            yield f"   {fill_names(entry.text, names)}\n"
+            yield f"   {shown(entry.text, names)}\n"
     result = game.result or {}
     if result:
-        yield "\nResult"
         if result.get("reason"):
-            yield f": {fill_names(result['reason'], names)}"
-        yield "\n"
+            reason = fill_names(result_reason(result), names)
+            yield "\n" + _("Result: %(reason)s") % {"reason": reason} + "\n"
+        else:
+            yield "\n" + _("Result") + "\n"
         for score in sorted(result.get("scores", []), key=lambda s: (s["place"], s["seat"])):
-            points = "" if score["score"] is None else f", {score['score']} points"
+            points = ""
+            if score["score"] is not None:
+                count = score["score"]
+                points = ", " + ngettext("%(count)d point", "%(count)d points", count) % {
+                    "count": count
+                }
             yield f"  {score['place']}. {names[score['seat']]}{points}\n"
 
 
+# How a game ended, under the archive's heading "Ended" (the context tells translators).
 ENDINGS = {
-    "finished": "by the rules",
-    "round_cap": "at the round limit",
-    "resigned": "by resignation",
-    "timed_out": "on time",
-    "abandoned": "abandoned",
-    "agreed": "by agreement",
+    "finished": pgettext_lazy("game ended", "by the rules"),
+    "round_cap": pgettext_lazy("game ended", "at the round limit"),
+    "resigned": pgettext_lazy("game ended", "by resignation"),
+    "timed_out": pgettext_lazy("game ended", "on time"),
+    "abandoned": pgettext_lazy("game ended", "abandoned"),
+    "agreed": pgettext_lazy("game ended", "by agreement"),
 }
 
 
@@ -153,7 +167,7 @@ def replay_context(game: Game, upto: int, seat: int | None = None) -> dict[str, 
     for move, after, entries in replay.replaying(game, upto):
         state = after
         lines.extend(
-            {"seq": move.seq, "seat": move.seat, "text": fill_names(entry.for_viewer(seat), names)}
+            {"seq": move.seq, "seat": move.seat, "text": shown(entry.for_viewer(seat), names)}
             for entry in entries
         )
     return {

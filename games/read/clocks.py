@@ -8,6 +8,8 @@ from zoneinfo import ZoneInfo
 
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Game, Seat, Vacation, voters
 from games.timing import seat_clock
@@ -19,11 +21,18 @@ def duration_text(amount: timedelta | None) -> str:
         return ""
     minutes = int(amount.total_seconds() // 60)
     if minutes < 1:
-        return "less than a minute"
+        return _("less than a minute")
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
-    parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
-    words = [f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in parts if n]
+    words = []
+    if days:
+        words.append(ngettext("%(count)d day", "%(count)d days", days) % {"count": days})
+    if hours:
+        words.append(ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours})
+    if minutes:
+        words.append(
+            ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}
+        )
     return " ".join(words[:2])
 
 
@@ -87,14 +96,22 @@ def on_vacation(user_ids) -> set[int]:
 def time_control_text(game: Game) -> str:
     """``3 days per move, time bank up to 14 days, weekends off`` or ``No time limit``."""
     if not game.clock_days:
-        return "No time limit"
+        return _("No time limit")
     days = game.clock_days
-    parts = [f"{days} day{'' if days == 1 else 's'} per move"]
+    parts = [ngettext("%(days)d day per move", "%(days)d days per move", days) % {"days": days}]
     if game.bank_cap_days:
-        parts.append(f"unused time banked up to {game.bank_cap_days} days")
+        cap = game.bank_cap_days
+        parts.append(
+            ngettext(
+                "unused time banked up to %(days)d day",
+                "unused time banked up to %(days)d days",
+                cap,
+            )
+            % {"days": cap}
+        )
     if game.weekends_off:
-        parts.append("weekends off")
-    parts.append("vacations pause the clock" if game.allow_vacation else "no vacations")
+        parts.append(_("weekends off"))
+    parts.append(_("vacations pause the clock") if game.allow_vacation else _("no vacations"))
     return ", ".join(parts)
 
 

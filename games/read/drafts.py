@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engine import Action
 from games.engine.contract import State
 from games.models import Game
@@ -51,9 +53,9 @@ def shown_version(game: Game, seat: int | None) -> int:
 
 
 def undo_action(game: Game, seat: int | None) -> Action | None:
-    """"Undo <the last step>" when ``seat`` has a step to take back, else None."""
+    """ "Undo <the last step>" when ``seat`` has a step to take back, else None."""
     steps = draft_steps(game, seat)
     if not steps:
         return None
-    last = steps[-1]["action"].get("label") or "the last step"
-    return Action.make(UNDO, label=f"Undo: {last}")
+    last = steps[-1]["action"].get("label") or _("the last step")
+    return Action.make(UNDO, label=_("Undo: %(step)s") % {"step": last})

@@ -15,6 +15,9 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.engine import Action
 from games.models import Game
 
@@ -85,23 +88,23 @@ def verify(game: Game) -> Verification:
     """Check a finished game from what anyone can see once it is over."""
     if not revealed(game):
         return Verification(
-            (Finding("The game is over", False, "The seed is revealed at the end."),)
+            (Finding(_("The game is over"), False, _("The seed is revealed at the end.")),)
         )
     findings: list[Finding] = []
     entropies = list(game.seats.values_list("entropy", flat=True))
     if game.seed_committed:
         findings.append(
             Finding(
-                "The seed derives from the committed server seed and the players' randomness",
+                _("The seed derives from the committed server seed and the players' randomness"),
                 derived_seed(game.server_seed, entropies) == game.seed,
             )
         )
     else:
         findings.append(
             Finding(
-                "The game predates seed commitments",
+                _("The game predates seed commitments"),
                 True,
-                "Its seed replays the game but was not committed to in advance.",
+                _("Its seed replays the game but was not committed to in advance."),
             )
         )
     findings.extend(_replay_findings(game))
@@ -119,19 +122,25 @@ def _replay_findings(game: Game) -> list[Finding]:
             if [entry.to_json() for entry in entries] != move.log:
                 return [
                     Finding(
-                        "Every die, draw and shuffle matches the seed",
+                        _("Every die, draw and shuffle matches the seed"),
                         False,
-                        f"Move {move.seq} recorded something the seed does not give.",
+                        _("Move %(seq)d recorded something the seed does not give.")
+                        % {"seq": move.seq},
                     )
                 ]
     except Exception as exc:  # a log that cannot be replayed is exactly what this looks for
-        return [Finding("Every move replays from the seed", False, f"{type(exc).__name__}: {exc}")]
+        return [
+            Finding(_("Every move replays from the seed"), False, f"{type(exc).__name__}: {exc}")
+        ]
     return [
         Finding(
-            "Every die, draw and shuffle matches the seed", True, f"{len(moves)} moves replayed."
+            _("Every die, draw and shuffle matches the seed"),
+            True,
+            ngettext("%(count)d move replayed.", "%(count)d moves replayed.", len(moves))
+            % {"count": len(moves)},
         ),
-        Finding("The replay ends in the recorded final position", state == game.state),
-        Finding("The recorded result is the replay's result", _same_result(game, state)),
+        Finding(_("The replay ends in the recorded final position"), state == game.state),
+        Finding(_("The recorded result is the replay's result"), _same_result(game, state)),
     ]
 
 

@@ -6,14 +6,17 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engine import Action, LogEntry, deals
 from games.engine.contract import State, fill_names
 from games.models import DEFAULTS, Game, Move
 from games.read import changes, drafts
 from games.read.clocks import clock_context, time_control_text
 from games.read.fairness import fairness_context
-from games.read.names import seat_colours, seat_names, seat_of, seat_usernames
+from games.read.names import seat_colours, seat_names, seat_of, seat_usernames, site_text
 from games.read.ratings import game_changes
+from games.words import shown, translated
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,7 @@ class Choice:
     def from_action(cls, action: Action, names: list[str] = ()) -> Choice:
         data = action.to_json()
         params = {key: value for key, value in data.items() if key != "type"}
-        label = fill_names(str(action), names)
+        label = shown(action.label, names) if action.label else str(action)
         return cls(action.type, label, params, json.dumps(data, sort_keys=True))
 
 
@@ -83,7 +86,7 @@ def since_last_turn(
     if not others:
         return None
     lines = [
-        fill_names(LogEntry.from_json(data).for_viewer(seat), names)
+        shown(LogEntry.from_json(data).for_viewer(seat), names)
         for move in others
         for data in move.log
     ]
@@ -155,10 +158,10 @@ def game_log(
     for move in reversed(moves):
         for data in move.log:
             entry = LogEntry.from_json(data)
-            text = fill_names(entry.for_viewer(seat), names)
+            text = shown(entry.for_viewer(seat), names)
             lines.append({"seq": move.seq, "seat": move.seat, "text": text, "at": move.created_at})
     for note in game.notes.filter(seq__gte=first):  # resignations, timeouts, votes
-        text = fill_names(note.text, names)
+        text = fill_names(site_text(note.text), names)
         lines.append({"seq": note.seq, "seat": note.seat, "text": text, "at": note.created_at})
     lines.sort(key=lambda line: line["seq"])  # stable: a move's own lines stay first
     return lines[-limit:] if limit is not None else lines
@@ -170,7 +173,7 @@ def drafted_lines(game: Game, seat: int | None, names: list[str]) -> list[dict[s
     lines = []
     for number, step in enumerate(drafts.draft_steps(game, seat), start=game.version + 1):
         for data in step["log"]:
-            text = fill_names(LogEntry.from_json(data).for_viewer(seat), names)
+            text = shown(LogEntry.from_json(data).for_viewer(seat), names)
             lines.append({"seq": number, "seat": seat, "text": text, "at": None, "draft": True})
     return lines
 
@@ -190,11 +193,21 @@ def rematch_for(game: Game, user) -> dict[str, Any] | None:
     }
 
 
+#: Endings whose reason the engine wrote (passed on as it is); the site writes the others.
+ENGINE_ENDINGS = ("finished", "round_cap")
+
+
+def result_reason(result: dict[str, Any]) -> str:
+    """The stored result's reason, in the reader's language when the site wrote it."""
+    reason = result.get("reason", "")
+    return translated(reason) if result.get("termination") in ENGINE_ENDINGS else site_text(reason)
+
+
 def game_result(game: Game, names: list[str]) -> dict[str, Any] | None:
     if not game.result:
         return None
     result = dict(game.result)
-    result["reason"] = fill_names(result.get("reason", ""), names)
+    result["reason"] = fill_names(result_reason(result), names)
     result["winner_names"] = [names[s] for s in result.get("winners", [])]
     changes = game_changes(game)
     result["scores"] = sorted(
@@ -219,23 +232,23 @@ def open_deals(
     rules = game.rules
     if not rules.deal_kinds or game.status != Game.Status.ACTIVE:
         return []
-    shown = []
+    listed = []
     for deal in deals.visible(rules.deal_kinds, state, seat):
         replies = [
             c for c in choices if c.type in deals.DEAL_TYPES and c.params.get("offer") == deal["id"]
         ]
-        shown.append(
+        listed.append(
             {
                 **deal,
-                "text": fill_names(deal["text"], names),
+                "text": shown(deal["text"], names),
                 "from_name": names[deal["from"]],
-                "to_name": "everyone" if deal["to"] is None else names[deal["to"]],
+                "to_name": _("everyone") if deal["to"] is None else names[deal["to"]],
                 "mine": deal["from"] == seat,
                 "to_me": deal["to"] == seat,
                 "replies": replies,  # the viewer's answers: accept, decline, withdraw
             }
         )
-    return shown
+    return listed
 
 
 def game_context(*, game: Game, user) -> dict[str, Any]:
@@ -282,7 +295,7 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         computer_to_move=any(n in computer for n in waiting),
         to_act_names=[names[n] for n in waiting],
         my_turn=seat is not None and seat in waiting,
-        prompt=fill_names(rules.prompt(state, seat), names),
+        prompt=shown(rules.prompt(state, seat), names),
         deal_terms=deal_terms,
         deals=open_deals(game, state, seat, names, choices),
         log=game_log(game, seat, names, moves=latest) + drafted_lines(game, seat, names),

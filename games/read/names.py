@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import Prefetch
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
 
 from games.models import BOT_LEVEL_NAMES, Game, Seat
 
-# What people call the bot levels of ``games.engine.bots.LEVELS``.
-BOT_LEVEL_CHOICES = [
-    (level, f"Computer: {name}") for level, name in BOT_LEVEL_NAMES.items()
-]
+
+def _computer(name: str) -> str:
+    return _("Computer: %(name)s") % {"name": name}
+
+
+computer_label = lazy(_computer, str)
+# What people call the bot levels of ``games.engine.bots.LEVELS`` (in the reader's language).
+BOT_LEVEL_CHOICES = [(level, computer_label(name)) for level, name in BOT_LEVEL_NAMES.items()]
 
 # Okabe–Ito: tells seats apart for colour-blind players too (boards add letters).
 SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
@@ -37,7 +45,7 @@ def with_seats(queryset):
 
 def seat_names(game: Game) -> list[str]:
     """Display names by seat number (plain text: templates escape them)."""
-    names = [f"Seat {n + 1}" for n in range(game.players)]
+    names = [_("Seat %(number)d") % {"number": n + 1} for n in range(game.players)]
     for seat in game.seats.all():
         if seat.number < game.players:
             names[seat.number] = seat.display_name
@@ -62,7 +70,10 @@ def _number_twin_bots(game: Game, names: list[str]) -> list[str]:
         level = bots[number]
         if levels.count(level) > 1 and number < len(names):
             counted[level] = counted.get(level, 0) + 1
-            names[number] = f"Bot {counted[level]} ({BOT_LEVEL_NAMES.get(level, level)})"
+            names[number] = _("Bot %(number)d (%(level)s)") % {
+                "number": counted[level],
+                "level": BOT_LEVEL_NAMES.get(level, level),
+            }
     return names
 
 
@@ -75,3 +86,30 @@ def seat_of(game: Game, user) -> Seat | None:
 def game_visible_to(game: Game, user) -> bool:
     """Public tables are open to everyone; private ones to their players."""
     return game.is_public or seat_of(game, user) is not None
+
+
+_SEAT_NAME = re.compile(r"\{p\d+\}")
+
+
+def site_text(text: str) -> str:
+    """A sentence the site stored for the log or a result (a ``LogNote``, the reason a game
+    ended other than by its rules), in the reader's language.
+
+    It is stored in English with its player as ``{p0}``…, so every reader gets their own
+    language: the msgid (marked where it is written, with ``gettext_noop``) names that
+    player ``%(name)s``. Text with no translation, or not written by the site, is returned
+    as it is."""
+    seats = set(_SEAT_NAME.findall(text))
+    if len(seats) > 1:
+        return text
+    if not seats:
+        return _(text) if text else text
+    (seat,) = seats
+    msgid = text.replace("%", "%%").replace(seat, "%(name)s")
+    translated = _(msgid)
+    if translated == msgid:
+        return text
+    try:
+        return translated % {"name": seat}
+    except (KeyError, TypeError, ValueError):  # a broken translation: the English stands
+        return text

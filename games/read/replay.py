@@ -28,7 +28,7 @@ def replaying(
 
 def state_after(game: Game, upto: int | None = None) -> State:
     """The state after ``upto`` moves (all when None), rebuilt from the log."""
-    (_, state, _), = deque(replaying(game, upto), maxlen=1)  # keeps only the last
+    ((_, state, _),) = deque(replaying(game, upto), maxlen=1)  # keeps only the last
     return state
 
 

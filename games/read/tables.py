@@ -97,8 +97,13 @@ def current_sections(user) -> dict[str, list[int]]:
         seats__user=user, status__in=[Game.Status.ACTIVE, Game.Status.OPEN]
     ).values("pk")
     rows = Seat.objects.filter(user=user, game__in=current).values_list(
-        "game_id", "game__status", "must_act", "resigned_at", "waiting_since",
-        "game__updated_at", "game__created_at",
+        "game_id",
+        "game__status",
+        "must_act",
+        "resigned_at",
+        "waiting_since",
+        "game__updated_at",
+        "game__created_at",
     )
     to_act, active, waiting_open = [], [], []
     for pk, status, must_act, resigned_at, since, updated, created in rows:
@@ -188,8 +193,9 @@ def lobby_page(
 def quick_match_candidates(*, user, slug: str) -> list[int]:
     """Open public tables of ``slug`` that ``user`` could join, the best first."""
     games = with_seats_taken(
-        Game.objects.filter(game=slug, status=Game.Status.OPEN, is_public=True)
-        .exclude(seats__user=user)
+        Game.objects.filter(game=slug, status=Game.Status.OPEN, is_public=True).exclude(
+            seats__user=user
+        )
     ).order_by("-taken", "created_at")
     return list(games.values_list("pk", flat=True)[:20])
 

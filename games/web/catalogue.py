@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from games import engine
+from games.words import translated
 
 
 @dataclass(frozen=True)
@@ -25,38 +28,48 @@ class GameInfo:
 CATALOGUE = (
     (
         "silk-road",
-        "Silk Road",
+        _("Silk Road"),
         "2–6",
-        "Caravans race between China and Arabia buying goods, dodging bandits and trading "
-        "cards freely. First to 25 coins wins.",
+        _(
+            "Caravans race between China and Arabia buying goods, dodging bandits and trading "
+            "cards freely. First to 25 coins wins."
+        ),
     ),
     (
         "samarkand",
-        "Samarkand: Routes to Riches",
+        _("Samarkand: Routes to Riches"),
         "2–5",
-        "Marry into merchant families, spread their caravans across the map and deliver goods "
-        "where their routes meet.",
+        _(
+            "Marry into merchant families, spread their caravans across the map and deliver goods "
+            "where their routes meet."
+        ),
     ),
     (
         "merchant-lord",
-        "Merchant Lord",
+        _("Merchant Lord"),
         "2–4",
-        "Roll the caravan dice, sell goods for profit or favours and lure merchants into your "
-        "village. Nine stalls ends the game.",
+        _(
+            "Roll the caravan dice, sell goods for profit or favours and lure merchants into your "
+            "village. Nine stalls ends the game."
+        ),
     ),
     (
         "marco-polo",
-        "The Voyages of Marco Polo",
+        _("The Voyages of Marco Polo"),
         "2–4",
-        "Place dice to travel from Venice to Beijing, fulfil contracts and build trading posts "
-        "along the way.",
+        _(
+            "Place dice to travel from Venice to Beijing, fulfil contracts and build trading posts "
+            "along the way."
+        ),
     ),
     (
         "merchants-of-araby",
-        "Merchants of Araby",
+        _("Merchants of Araby"),
         "2–5",
-        "Gather merchants, allies and djinn, negotiate shrewdly and invest in caravans to "
-        "become the richest prince of Araby.",
+        _(
+            "Gather merchants, allies and djinn, negotiate shrewdly and invest in caravans to "
+            "become the richest prince of Araby."
+        ),
     ),
 )
 
@@ -70,7 +83,14 @@ def games() -> list[GameInfo]:
             rules = engine.get(slug)
             players = f"{rules.min_players}–{rules.max_players}"
             infos.append(
-                GameInfo(slug, rules.name, players, rules.blurb or blurb, True, opponents(rules))
+                GameInfo(
+                    slug,
+                    translated(rules.name),
+                    players,
+                    translated(rules.blurb) if rules.blurb else blurb,
+                    True,
+                    opponents(rules),
+                )
             )
             continue
         infos.append(GameInfo(slug, name, players, blurb, False))
@@ -80,9 +100,9 @@ def games() -> list[GameInfo]:
         infos.append(
             GameInfo(
                 slug,
-                rules.name,
+                translated(rules.name),
                 f"{rules.min_players}–{rules.max_players}",
-                rules.blurb,
+                translated(rules.blurb),
                 True,
                 opponents(rules),
             )

@@ -9,6 +9,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.errors import GameError
@@ -56,7 +57,9 @@ def vacation_start(request):
         messages.error(request, exc.message)
     else:
         ends = date_format(timezone.localtime(vacation.ends_at), "j M Y, H:i")
-        messages.success(request, f"You are on vacation, until {ends} at the latest.")
+        messages.success(
+            request, _("You are on vacation, until %(ends)s at the latest.") % {"ends": ends}
+        )
     return _back_to_settings()
 
 
@@ -64,7 +67,7 @@ def vacation_start(request):
 @require_POST
 def vacation_stop(request):
     vacations.vacation_stop(user=request.user)
-    messages.success(request, "Welcome back: your clocks run again.")
+    messages.success(request, _("Welcome back: your clocks run again."))
     return _back_to_settings()
 
 
@@ -77,7 +80,7 @@ def rematch(request, game_id: int):
     except GameError as exc:
         return _answer(request, game_id, exc)
     if table.status == Game.Status.OPEN:
-        messages.success(request, "Rematch offered: it starts when the others accept.")
+        messages.success(request, _("Rematch offered: it starts when the others accept."))
     return redirect("games:game", table.pk)
 
 

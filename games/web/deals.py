@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from games.engine import Action, IllegalAction
 from games.engine.deals import DealTerms
 from games.errors import InvalidInput
+from games.words import translated
 
 PREFIX = "deal-"
 ANYONE = "anyone"  # the recipient of a standing order
@@ -84,7 +87,7 @@ def composer(
     """The form for ``terms``; ``counterable`` are (id, text) of offers made to the seat."""
     partners = [(str(seat), names[seat]) for seat in terms.partners if seat < len(names)]
     if terms.standing:
-        partners.append((ANYONE, "Anyone (a standing order)"))
+        partners.append((ANYONE, _("Anyone (a standing order)")))
     return Composer(
         partners=tuple(partners),
         give=_groups(terms, "give", terms.give),
@@ -132,14 +135,16 @@ def _count(raw: str | None, stepper: Stepper) -> int:
     try:
         value = int(raw or "0")
     except (TypeError, ValueError):
-        raise InvalidInput(f"“{stepper.label}” needs a number.") from None
+        raise InvalidInput(_("“%(kind)s” needs a number.") % {"kind": stepper.label}) from None
     if not 0 <= value <= stepper.most:
         if stepper.side == "give":
             raise InvalidInput(
-                f"You hold {stepper.most} {stepper.label}: you can offer 0 to {stepper.most}."
+                _("You hold %(most)d %(kind)s: you can offer 0 to %(most)d.")
+                % {"most": stepper.most, "kind": stepper.label}
             )
         raise InvalidInput(
-            f"“{stepper.label}”: you can ask for 0 to {stepper.most}, no more than they hold."
+            _("“%(kind)s”: you can ask for 0 to %(most)d, no more than they hold.")
+            % {"most": stepper.most, "kind": stepper.label}
         )
     return value
 
@@ -154,7 +159,7 @@ def posted_offer(
     elif raw_to in {str(seat) for seat in terms.partners}:
         to = int(raw_to)
     else:
-        raise InvalidInput("Choose whom to make the offer to.")
+        raise InvalidInput(_("Choose whom to make the offer to."))
     counts: dict[str, dict[str, dict[str, int]]] = {"give": {}, "get": {}}
     groups = (*_groups(terms, "give", terms.give), *_groups(terms, "get", terms.ask_bounds(None)))
     for group in groups:
@@ -166,15 +171,17 @@ def posted_offer(
     raw_answers = data.get(f"{PREFIX}answers")
     if raw_answers:
         if not raw_answers.isdigit() or int(raw_answers) not in counterable:
-            raise InvalidInput("That offer can no longer be countered.")
+            raise InvalidInput(_("That offer can no longer be countered."))
         answers = int(raw_answers)
     uses = None
     if to is None:
         raw_uses = data.get(f"{PREFIX}uses") or "1"
         if not raw_uses.isdigit():
-            raise InvalidInput("Say how many times the standing order may be taken.")
+            raise InvalidInput(_("Say how many times the standing order may be taken."))
         uses = int(raw_uses)
     try:
-        return terms.action(to=to, give=counts["give"], get=counts["get"], answers=answers, uses=uses)
+        return terms.action(
+            to=to, give=counts["give"], get=counts["get"], answers=answers, uses=uses
+        )
     except IllegalAction as exc:
-        raise InvalidInput(exc.reason) from None
+        raise InvalidInput(translated(exc.reason)) from None

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine import GameRules
 from games.engine.bots import LEVELS as BOT_LEVELS
@@ -13,46 +16,63 @@ from games.models import BOT_LEVEL_NAMES, TABLE_LANGUAGES, Game
 from games.play.time_control import BANK_CAP_DAYS, CLOCK_DAYS
 from games.read.names import BOT_LEVEL_CHOICES
 
+
+def _days_text(days: int) -> str:
+    return ngettext("%(count)d day", "%(count)d days", days) % {"count": days}
+
+
+def _bank_text(days: int) -> str:
+    return ngettext(
+        "Keep unused time, up to %(count)d day", "Keep unused time, up to %(count)d days", days
+    ) % {"count": days}
+
+
+# Choice labels with a number in them, translated when shown (in the request's language).
+_days_lazy = lazy(_days_text, str)
+_bank_lazy = lazy(_bank_text, str)
+
 SEAT_ORDERS = (
-    ("random", "Random seat order"),
-    ("joined", "In the order players join (you go first)"),
+    ("random", _("Random seat order")),
+    ("joined", _("In the order players join (you go first)")),
 )
 
 
 class TableForm(forms.Form):
-    players = forms.TypedChoiceField(coerce=int, label="Players")
+    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
     public = forms.BooleanField(
         required=False,
         initial=True,
-        label="List it in the lobby",
-        help_text="Untick for a private table only people with the invite link can join.",
+        label=_("List it in the lobby"),
+        help_text=_("Untick for a private table only people with the invite link can join."),
     )
     rated = forms.BooleanField(
         required=False,
         initial=True,
-        label="Rated",
-        help_text="The result changes the players' ratings at this game.",
+        label=_("Rated"),
+        help_text=_("The result changes the players' ratings at this game."),
     )
     language = forms.ChoiceField(
         required=False,
-        choices=[("", "Any language"), *TABLE_LANGUAGES],
-        label="Table language",
-        help_text="The language you would like to chat in; the lobby can filter by it.",
+        choices=[("", _("Any language")), *TABLE_LANGUAGES],
+        label=_("Table language"),
+        help_text=_("The language you would like to chat in; the lobby can filter by it."),
     )
     seat_order = forms.ChoiceField(
-        choices=SEAT_ORDERS, initial="random", widget=forms.RadioSelect, label="Seat order"
+        choices=SEAT_ORDERS, initial="random", widget=forms.RadioSelect, label=_("Seat order")
     )
     invite = forms.CharField(
         required=False,
         max_length=1000,
-        label="Invite (optional)",
-        help_text="Usernames or email addresses, separated by commas.",
+        label=_("Invite (optional)"),
+        help_text=_("Usernames or email addresses, separated by commas."),
     )
     entropy = forms.CharField(
         required=False,
         max_length=64,
-        label="Your own randomness (optional)",
-        help_text="Any words or numbers: mixed into the game's seed, so nobody chooses the dice alone.",
+        label=_("Your own randomness (optional)"),
+        help_text=_(
+            "Any words or numbers: mixed into the game's seed, so nobody chooses the dice alone."
+        ),
     )
     # Time control (games.play.time_control): fields of the table, not engine options.
     clock_days = forms.TypedChoiceField(
@@ -60,10 +80,10 @@ class TableForm(forms.Form):
         required=False,
         empty_value=0,
         initial=0,
-        label="Time per move",
+        label=_("Time per move"),
         choices=[
-            (0, "No time limit"),
-            *((n, f"{n} day{'s' if n > 1 else ''}") for n in CLOCK_DAYS),
+            (0, _("No time limit")),
+            *((n, _days_lazy(n)) for n in CLOCK_DAYS),
         ],
     )
     bank_cap_days = forms.TypedChoiceField(
@@ -71,47 +91,51 @@ class TableForm(forms.Form):
         required=False,
         empty_value=0,
         initial=0,
-        label="Time bank",
+        label=_("Time bank"),
         choices=[
-            (0, "No time bank"),
-            *((n, f"Keep unused time, up to {n} days") for n in BANK_CAP_DAYS),
+            (0, _("No time bank")),
+            *((n, _bank_lazy(n)) for n in BANK_CAP_DAYS),
         ],
-        help_text="Each move adds the time per move to what you did not use, up to this.",
+        help_text=_("Each move adds the time per move to what you did not use, up to this."),
     )
     weekends_off = forms.BooleanField(
         required=False,
-        label="Weekends off",
-        help_text="Saturdays and Sundays, in each player's own time zone, don't count.",
+        label=_("Weekends off"),
+        help_text=_("Saturdays and Sundays, in each player's own time zone, don't count."),
     )
     allow_vacation = forms.BooleanField(
-        required=False, initial=True, label="A player's vacation pauses their clock"
+        required=False, initial=True, label=_("A player's vacation pauses their clock")
     )
     timeout_policy = forms.ChoiceField(
         required=False,
         choices=Game.TimeoutPolicy.choices,
         initial=Game.TimeoutPolicy.AUTOPLAY,
-        label="When a player's time runs out",
+        label=_("When a player's time runs out"),
     )
     timeout_bot_level = forms.ChoiceField(
         required=False,
         choices=[(level, BOT_LEVEL_NAMES.get(level, level.capitalize())) for level in BOT_LEVELS],
         initial="greedy",
-        label="Bot that plays for them",
-        help_text="Only when a bot plays for players whose time ran out.",
+        label=_("Bot that plays for them"),
+        help_text=_("Only when a bot plays for players whose time ran out."),
     )
 
     def __init__(self, rules: GameRules, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
         counts = range(rules.min_players, rules.max_players + 1)
-        self.fields["players"].choices = [(n, f"{n} players") for n in counts]
+        self.fields["players"].choices = [
+            (n, ngettext("%(count)d player", "%(count)d players", n) % {"count": n}) for n in counts
+        ]
         self.fields["players"].initial = rules.min_players
         for number in range(1, rules.max_players):
             self.fields[f"bot_{number}"] = forms.ChoiceField(
-                label=f"Player {number + 1}",
-                choices=[("", "A person (invite or from the lobby)"), *BOT_LEVEL_CHOICES],
+                label=gettext("Player %(number)d") % {"number": number + 1},
+                choices=[("", gettext("A person (invite or from the lobby)")), *BOT_LEVEL_CHOICES],
                 required=False,
-                help_text="Players past the table's size are ignored." if number == 1 else "",
+                help_text=gettext("Players past the table's size are ignored.")
+                if number == 1
+                else "",
             )
         for option in rules.options:
             self.fields[f"option_{option.name}"] = forms.ChoiceField(
@@ -154,6 +178,6 @@ def split_invitees(text: str) -> list[str]:
 class InviteForm(forms.Form):
     invite = forms.CharField(
         max_length=1000,
-        label="Invite by username or email",
-        help_text="Separate several with commas.",
+        label=_("Invite by username or email"),
+        help_text=_("Separate several with commas."),
     )

@@ -59,7 +59,9 @@ def _follow(request, game_id: int | None) -> tuple[list[str], bool]:
             game = Game.objects.filter(pk=game_id).values("is_public").first()
             if game is None:
                 raise Http404("There is no such game.")
-            seated = user.is_authenticated and Seat.objects.filter(game_id=game_id, user=user).exists()
+            seated = (
+                user.is_authenticated and Seat.objects.filter(game_id=game_id, user=user).exists()
+            )
             if not game["is_public"] and not seated:
                 raise Http404("There is no such game.")
             channels.append(f"game:{game_id}")
@@ -101,7 +103,9 @@ def _presence_every() -> float:
     return max(0.1, min(settings.LIVE_KEEPALIVE_SECONDS, settings.PRESENCE_SECONDS / 3))
 
 
-async def _events(request, channels: list[str], game_id: int | None, seated: bool) -> AsyncIterator[str]:
+async def _events(
+    request, channels: list[str], game_id: int | None, seated: bool
+) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     ends_at = loop.time() + settings.LIVE_STREAM_SECONDS
     every = _presence_every()

@@ -11,7 +11,11 @@ urlpatterns = [
     path("rules/<slug:slug>/", views.rules, name="rules"),
     path("fair-dice/", views.fair_dice, name="fairness"),
     path("players/<str:username>/", player_views.player, name="player"),
-    path("players/<str:username>/games.ndjson", archive_views.player_games_stream, name="player_games"),
+    path(
+        "players/<str:username>/games.ndjson",
+        archive_views.player_games_stream,
+        name="player_games",
+    ),
     path("archive/", archive_views.archive_list, name="archive"),
     path("games/<game_id:game_id>/replay", archive_views.replay, name="replay"),
     path("games/<game_id:game_id>/export.json", archive_views.export_json, name="export_json"),

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
@@ -38,6 +42,7 @@ from games.read.names import BOT_LEVEL_NAMES, seat_names, seat_of, with_seats
 from games.web import catalogue, deals, rules_pages
 from games.web.forms import InviteForm, TableForm, split_invitees
 from games.web.live_views import mark_present
+from games.words import translated
 from silkroad.throttle import throttle
 
 MAX_ACTION_CHARS = 4000
@@ -61,12 +66,18 @@ def home(request):
 
 
 def rules(request, slug: str):
-    html = rules_pages.rules_html(slug)
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    html = rules_pages.rules_html(slug, language)
     if html is None:
         raise Http404("No rules page for that game.")
     # From a game page's side panel (HTMX): the rules' text alone.
     template = "games/rules.html#rules-body" if request.htmx else "games/rules.html"
-    return render(request, template, {"rules": engine.get(slug), "rules_html": html})
+    context = {
+        "rules": engine.get(slug),
+        "rules_html": html,
+        "rules_in_english_only": not rules_pages.translated_rules(slug, language),
+    }
+    return render(request, template, context)
 
 
 def _page_number(query) -> int:
@@ -164,7 +175,9 @@ def create(request):
             form.add_error(None, exc.message)
         else:
             if table.status == Game.Status.OPEN:
-                messages.success(request, "Your table is open. Share the invite link to fill it.")
+                messages.success(
+                    request, _("Your table is open. Share the invite link to fill it.")
+                )
             return redirect("games:game", table.pk)
     status = 400 if request.method == "POST" else 200
     context = {"rules": rules, "slug": slug, "form": form}
@@ -187,7 +200,8 @@ def play_computer(request):
     if asked not in {str(n) for n in allowed}:
         messages.error(
             request,
-            f"{rules.name} can be played against {allowed[0]} to {allowed[-1]} computer players.",
+            _("%(game)s can be played against %(low)d to %(high)d computer players.")
+            % {"game": rules.name, "low": allowed[0], "high": allowed[-1]},
         )
         return redirect("games:home")
     players = int(asked) + 1
@@ -367,9 +381,7 @@ def invite(request, code: str):
 @require_GET
 def game_version(request, game_id: int):
     """Cheap poll: 204 while nothing changed, else the changed fragments (HTMX) or JSON."""
-    game = (
-        Game.objects.filter(pk=game_id).values("version", "status", "is_public", "draft").first()
-    )
+    game = Game.objects.filter(pk=game_id).values("version", "status", "is_public", "draft").first()
     if game is None:
         raise Http404("There is no such game.")
     seat_rows = list(Seat.objects.filter(game_id=game_id).values_list("number", "user_id"))
@@ -419,24 +431,24 @@ def game_version(request, game_id: int):
 
 def _posted_action(raw: object) -> Action:
     if not isinstance(raw, str) or not raw or len(raw) > MAX_ACTION_CHARS:
-        raise InvalidInput("Choose an action.")
+        raise InvalidInput(_("Choose an action."))
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise InvalidInput("That action is not valid JSON.") from None
+        raise InvalidInput(_("That action is not valid JSON.")) from None
     try:
         return Action.from_json(data)
     except MalformedAction as exc:
-        raise InvalidInput(exc.reason) from None
+        raise InvalidInput(translated(exc.reason)) from None
 
 
 def _posted_version(raw: object) -> int:
     try:
         version = int(raw)
     except (TypeError, ValueError):
-        raise InvalidInput("The form is missing the game's version; reload the page.") from None
+        raise InvalidInput(_("The form is missing the game's version; reload the page.")) from None
     if version < 0:
-        raise InvalidInput("The game's version cannot be negative.")
+        raise InvalidInput(_("The game's version cannot be negative."))
     return version
 
 
@@ -475,16 +487,16 @@ def deal(request, game_id: int):
         version = _posted_version(request.POST.get("version"))
         mine = seat_of(game, request.user)
         if mine is None:
-            raise NotAPlayer("You are not playing in this game.")
+            raise NotAPlayer(_("You are not playing in this game."))
         if game.status != Game.Status.ACTIVE:
-            raise Conflict("The game is not in play.")
+            raise Conflict(_("The game is not in play."))
         shown = drafts.shown_version(game, mine.number)
         if version != shown:
             raise StaleVersion(shown)
         state, rules = drafts.drafted_state(game, mine.number), game.rules
         terms = rules.deal_terms(state, mine.number) if rules.deal_kinds else None
         if terms is None:
-            raise Conflict("You cannot make an offer now.")
+            raise Conflict(_("You cannot make an offer now."))
         counterable = engine_deals.answerable(state, mine.number)
         action = deals.posted_offer(terms, request.POST, counterable)
         acting.game_act(game_id=game_id, user=request.user, action=action, expected_version=version)
@@ -527,7 +539,7 @@ def leave(request, game_id: int):
         tables.game_leave(game_id=game_id, user=request.user)
     except GameError as exc:
         return _answer(request, game_id, exc, partial="table")
-    messages.info(request, "You left the table.")
+    messages.info(request, _("You left the table."))
     if request.htmx:
         response = HttpResponse()
         response["HX-Redirect"] = reverse("games:lobby")
@@ -557,5 +569,11 @@ def invite_people(request, game_id: int):
         )
     except GameError as exc:
         return _answer(request, game_id, exc, partial="table")
-    messages.success(request, f"Invitation sent to {count} {'person' if count == 1 else 'people'}.")
+    messages.success(
+        request,
+        ngettext(
+            "Invitation sent to %(count)d person.", "Invitation sent to %(count)d people.", count
+        )
+        % {"count": count},
+    )
     return _answer(request, game_id, partial="table")

@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -66,6 +67,7 @@ MIDDLEWARE = [
     "games.api.errors.JsonErrorsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
+    "accounts.middleware.UserLanguageMiddleware",
 ]
 
 ROOT_URLCONF = "silkroad.urls"
@@ -90,6 +92,7 @@ TEMPLATES = [
                 "play": "games.web.templatetags.play",
                 "silk_road": "games.web.templatetags.silk_road",
                 "vacation": "games.web.templatetags.vacation",
+                "words": "games.web.templatetags.words",
             },
         },
     }
@@ -188,6 +191,10 @@ LOGIN_REDIRECT_URL = "games:mine"
 LOGIN_URL = "account_login"
 
 LANGUAGE_CODE = "en-gb"
+# The languages a person may choose (the footer's choice, a player's settings); a guest
+# who chose none gets the browser's (Accept-Language). Catalogues live in locale/.
+LANGUAGES = [("en-gb", "English"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

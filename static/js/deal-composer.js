@@ -53,7 +53,9 @@
         var count = parseInt(stepper.querySelector("select").value, 10) || 0;
         if (count) items.push(count + " " + stepper.getAttribute("data-label"));
       });
-      if (items.length) parts.push(items.join(", ") + " (" + group.getAttribute("data-term-label").toLowerCase() + ")");
+      var label = group.getAttribute("data-term-label");
+      if (/^en/.test(document.documentElement.lang)) label = label.toLowerCase(); // not German nouns
+      if (items.length) parts.push(items.join(", ") + " (" + label + ")");
     });
     return parts.join("; ");
   }
@@ -61,19 +63,22 @@
   function summarise(form) {
     var out = form.querySelector("[data-summary]");
     if (!out) return;
+    // The sentences come from the page, in the reader's language; English if missing.
+    var say = function (key, english) { return out.getAttribute("data-" + key) || english; };
     var who = partner(form);
+    var nothing = say("nothing", "nothing");
     var give = listed(form, "give");
     var get = listed(form, "get");
-    var name = who ? who.name : "them";
+    var name = who ? who.name : say("them", "them");
     var send = form.querySelector(".deal-send");
     if (!give && !get) {
-      out.textContent = "Nothing chosen yet: step up what you give and what you ask for.";
+      out.textContent = say("empty", "Nothing chosen yet: step up what you give and what you ask for.");
       if (send) send.disabled = true;
       return;
     }
     if (send) send.disabled = false;
-    out.textContent = "You offer " + name + ": you give " + (give || "nothing") +
-      ", and you get " + (get || "nothing") + " in return.";
+    out.textContent = say("offer", "You offer {name}: you give {give}, and you get {get} in return.")
+      .replace("{name}", name).replace("{give}", give || nothing).replace("{get}", get || nothing);
   }
 
   function refresh(root) {

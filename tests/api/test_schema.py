@@ -7,12 +7,19 @@ from tests.api.conftest import Api
 pytestmark = pytest.mark.django_db
 
 OPERATIONS = {
-    ("get", "/api/games"), ("post", "/api/games"), ("get", "/api/games/{game_id}"),
-    ("post", "/api/games/{game_id}/join"), ("post", "/api/games/{game_id}/leave"),
-    ("post", "/api/games/{game_id}/cancel"), ("post", "/api/games/{game_id}/actions"),
-    ("post", "/api/games/{game_id}/back"), ("get", "/api/games/{game_id}/chat"),
-    ("post", "/api/games/{game_id}/chat"), ("post", "/api/games/{game_id}/resign"),
-    ("post", "/api/games/{game_id}/vote-end"), ("get", "/api/games/{game_id}/export"),
+    ("get", "/api/games"),
+    ("post", "/api/games"),
+    ("get", "/api/games/{game_id}"),
+    ("post", "/api/games/{game_id}/join"),
+    ("post", "/api/games/{game_id}/leave"),
+    ("post", "/api/games/{game_id}/cancel"),
+    ("post", "/api/games/{game_id}/actions"),
+    ("post", "/api/games/{game_id}/back"),
+    ("get", "/api/games/{game_id}/chat"),
+    ("post", "/api/games/{game_id}/chat"),
+    ("post", "/api/games/{game_id}/resign"),
+    ("post", "/api/games/{game_id}/vote-end"),
+    ("get", "/api/games/{game_id}/export"),
     ("get", "/api/players/{username}/games"),
 }
 

@@ -76,9 +76,7 @@ def test_the_bot_move_task_waits_the_configured_delay(
     game = table_with_bots(ana, [None, "random"])
     settings.BOT_MOVE_DELAY_SECONDS = 1.5
     sent = []
-    monkeypatch.setattr(
-        tasks.play_seat, "apply_async", lambda args, **kw: sent.append((args, kw))
-    )
+    monkeypatch.setattr(tasks.play_seat, "apply_async", lambda args, **kw: sent.append((args, kw)))
     with run_on_commit():
         act(game, ana, "pass")
     game.refresh_from_db()

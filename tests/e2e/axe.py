@@ -38,5 +38,6 @@ def violations(page) -> list[dict]:
 
 
 def describe(found: list[dict]) -> str:
-    return "\n".join(f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"])
-                     for v in found)
+    return "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found
+    )

@@ -23,7 +23,8 @@ class RunsiteStack(Stack):
 
     def environment(self) -> dict[str, str]:
         env = {
-            k: v for k, v in os.environ.items()
+            k: v
+            for k, v in os.environ.items()
             if not k.startswith(("DATABASE_URL", "CELERY_", "LIVE_", "BOT_", "GAME_POLL"))
         }
         env.update(

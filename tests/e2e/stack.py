@@ -74,8 +74,11 @@ class Stack:
     def _spawn(self, name: str, *args: str) -> subprocess.Popen:
         log = open(self.folder / f"{name}.log", "a")  # noqa: SIM115 - closed with the process
         process = subprocess.Popen(
-            [sys.executable, *args], cwd=ROOT, env=self.environment(),
-            stdout=log, stderr=subprocess.STDOUT,
+            [sys.executable, *args],
+            cwd=ROOT,
+            env=self.environment(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: a kill takes its children too
         )
         self.processes.append(process)
@@ -83,8 +86,18 @@ class Stack:
 
     def start_worker(self) -> None:
         self.worker = self._spawn(
-            "worker", "-m", "celery", "-A", "silkroad", "worker", "-l", "info",
-            "--concurrency", "1", "--without-gossip", "--without-mingle",
+            "worker",
+            "-m",
+            "celery",
+            "-A",
+            "silkroad",
+            "worker",
+            "-l",
+            "info",
+            "--concurrency",
+            "1",
+            "--without-gossip",
+            "--without-mingle",
         )
 
     def kill_worker(self) -> None:
@@ -95,11 +108,21 @@ class Stack:
     def start(self) -> None:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT, env=self.environment(), check=True,
+            cwd=ROOT,
+            env=self.environment(),
+            check=True,
         )
         self._spawn(
-            "web", "-m", "uvicorn", "silkroad.asgi:application", "--host", "127.0.0.1",
-            "--port", str(self.port), "--timeout-graceful-shutdown", "2",
+            "web",
+            "-m",
+            "uvicorn",
+            "silkroad.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--timeout-graceful-shutdown",
+            "2",
         )
         self.start_worker()
         self._wait_until_up(timeout=60)

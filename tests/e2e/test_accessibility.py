@@ -50,8 +50,15 @@ def test_the_site_pages_have_no_accessibility_violations(stack, new_page):
         _clean(guest, f"{path} for a guest")
     page = new_page(1280, 900)
     sign_up(page, stack, "axepages")
-    paths = ["/", "/lobby/", "/games/", "/games/new/", "/archive/", "/me/settings/",
-             "/players/axepages/"]
+    paths = [
+        "/",
+        "/lobby/",
+        "/games/",
+        "/games/new/",
+        "/archive/",
+        "/me/settings/",
+        "/players/axepages/",
+    ]
     for slug in registry.slugs():
         paths += [f"/rules/{slug}/", f"/ratings/{slug}/"]
     for path in paths:

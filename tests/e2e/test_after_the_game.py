@@ -27,7 +27,9 @@ def _my_turn(page) -> None:
 
 
 @pytest.mark.parametrize("slug", TITLES)
-def test_a_finished_game_steps_through_with_the_arrow_keys_and_offers_a_rematch(stack, new_page, slug):
+def test_a_finished_game_steps_through_with_the_arrow_keys_and_offers_a_rematch(
+    stack, new_page, slug
+):
     page = new_page(1280, 900)
     sign_up(page, stack, f"after{slug.replace('-', '')}")
     game_url = _play_against_bots(page, stack, slug)

@@ -33,6 +33,8 @@ def test_a_medium_bot_answers_a_move_within_a_second_or_two(stack, new_page):
     start_against_one_bot(page, stack, "Silk Road")
     times = bot_answer_times(page, samples=6)
     median = statistics.median(times)
-    print(f"\nbot answer under runsite: median {median:.2f} s over {len(times)}: "
-          + ", ".join(f"{t:.2f}" for t in times))
+    print(
+        f"\nbot answer under runsite: median {median:.2f} s over {len(times)}: "
+        + ", ".join(f"{t:.2f}" for t in times)
+    )
     assert median <= 2 * TARGET_SECONDS, times

@@ -49,7 +49,8 @@ def test_moves_chat_and_new_tables_reach_open_pages_without_polling(stack, new_p
     waiter.wait_for_selector(".prompt.your-turn", timeout=SOON_MS)
     guest.wait_for_function(
         "n => document.querySelectorAll('.log-lines li').length > n",
-        arg=lines_before, timeout=SOON_MS,
+        arg=lines_before,
+        timeout=SOON_MS,
     )
     # The waiter's tab title now counts the game waiting for them.
     waiter.wait_for_function("() => document.title.startsWith('(1) ')", timeout=SOON_MS)
@@ -69,6 +70,7 @@ def test_moves_chat_and_new_tables_reach_open_pages_without_polling(stack, new_p
     started = time.monotonic()
     bo.wait_for_function(
         "n => document.querySelectorAll('#lobby-tables li.lobby-row').length > n",
-        arg=rows_before, timeout=SOON_MS,
+        arg=rows_before,
+        timeout=SOON_MS,
     )
     assert time.monotonic() - started < SOON_MS / 1000

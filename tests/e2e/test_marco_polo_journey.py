@@ -1,4 +1,6 @@
-"""A person opens Marco Polo against two computer players and plays some turns by clicking.
+"""A person opens Marco Polo against two computer players and plays some turns by clicking,
+on a 375 px wide phone: at every step of a turn (action space, dice, column, contracts,
+travel, city card, bonus actions) each target of the board is at least 44 px each way.
 
 Moves the board offers as a drawn target (an action space, a bazaar column, a place on the
 map, a contract) are clicked there; the rest through the buttons below the board. The
@@ -17,6 +19,7 @@ from games import engine
 from games.engine.bots import choose_action
 
 from .moves import play_against_computer
+from .test_board_screenshots import SIZES, _tappable
 from .test_play_against_computer import (
     BOTS_WAIT_SECONDS,
     MOVED_ON,
@@ -29,7 +32,7 @@ from .test_play_against_computer import (
 )
 from .test_two_players_journey import sign_up
 
-OUR_MOVES = 25  # a few whole turns: action space, dice, its steps, end turn
+OUR_MOVES = 60  # some whole turns: action space, dice, its steps, end turn
 
 
 def click_on_board(page, action) -> bool:
@@ -49,7 +52,7 @@ def click_on_board(page, action) -> bool:
 
 def test_a_person_plays_marco_polo_turns_against_two_bots_on_the_drawn_board(stack, new_page):
     rules = engine.get("marco-polo")
-    page = new_page(1280, 900)
+    page = new_page(*SIZES["phone"])
     sign_up(page, stack, "marcovoyager")
     game_id = play_against_computer(page, stack, rules.name)
     assert page.locator("svg.mp-map").is_visible()
@@ -57,6 +60,7 @@ def test_a_person_plays_marco_polo_turns_against_two_bots_on_the_drawn_board(sta
 
     seat = read_game(stack, game_id)[3]
     moves = on_board = 0
+    steps_seen: set[str] = set()
     started = time.monotonic()
     while moves < OUR_MOVES:
         try:
@@ -71,6 +75,9 @@ def test_a_person_plays_marco_polo_turns_against_two_bots_on_the_drawn_board(sta
         if version != now["version"]:
             page.wait_for_function(VERSION_IS_NOT, arg=now["version"])
             continue
+        step = (state["turn"] or {}).get("step", state["phase"])  # no turn: dice, draft
+        _tappable(page, f"Marco Polo on a phone, step {step!r}")
+        steps_seen.add(step)
         action = choose_action(rules, state, seat, "greedy", seed=version)
         if click_on_board(page, action):
             on_board += 1
@@ -84,8 +91,9 @@ def test_a_person_plays_marco_polo_turns_against_two_bots_on_the_drawn_board(sta
 
     assert moves >= 10, f"only {moves} moves of ours"
     assert on_board > 0, "no move was made on the drawn board"
+    assert {"free", "dice"} <= steps_seen, steps_seen
     assert page.locator("svg.mp-map").is_visible()
     print(
         f"Marco Polo: {moves} moves of ours ({on_board} on the board) in"
-        f" {time.monotonic() - started:.1f} s"
+        f" {time.monotonic() - started:.1f} s; turn steps checked: {sorted(steps_seen)}"
     )

@@ -49,8 +49,12 @@ def screenshot(page, stack, name: str) -> None:
         height = page.evaluate("document.documentElement.scrollHeight")
         view = page.viewport_size
         for number, top in enumerate(range(0, height, view["height"])):
-            clip = {"x": 0, "y": top, "width": view["width"],
-                    "height": min(view["height"], height - top)}
+            clip = {
+                "x": 0,
+                "y": top,
+                "width": view["width"],
+                "height": min(view["height"], height - top),
+            }
             page.screenshot(path=str(folders[-1] / f"{number}-{name}"), full_page=True, clip=clip)
 
 

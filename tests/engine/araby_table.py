@@ -21,8 +21,13 @@ def table(players: int = 3, seed: int = 1, **options: str) -> State:
 
 def place(state: State, card: str, where: list[str]) -> None:
     """Move ``card`` from wherever it is into ``where`` (a hand, an entourage, the deck…)."""
-    for pile in [state["deck"], state["discard"], state["draft"], *state["hands"],
-                 *state["entourage"]]:
+    for pile in [
+        state["deck"],
+        state["discard"],
+        state["draft"],
+        *state["hands"],
+        *state["entourage"],
+    ]:
         if card in pile:
             pile.remove(card)
             break

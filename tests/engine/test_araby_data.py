@@ -13,9 +13,7 @@ def _kinds():
 
 def test_the_components_have_the_rulebooks_counts():
     assert len(data.PRODUCTS) == 4
-    assert _kinds() == {
-        "persona": 5, "merchant": 16, "ally": 27, "virtue": 19, "djinn": 14
-    }
+    assert _kinds() == {"persona": 5, "merchant": 16, "ally": 27, "virtue": 19, "djinn": 14}
     assert len(data.CARAVANS) == 20
     assert len(data.CARDS) + len(data.CARAVANS) == 101
     assert data.COIN_TOTAL == 300
@@ -49,11 +47,13 @@ def test_every_deck_card_has_a_cost_an_effect_discard_icons_and_resolution_data(
 
 
 def test_bandits_strike_the_bottom_row_most_and_the_top_row_least():
-    rows = Counter((card["resolution"][0] - 1) // 3 for card in data.CARDS.values()
-                   if card["resolution"])
+    rows = Counter(
+        (card["resolution"][0] - 1) // 3 for card in data.CARDS.values() if card["resolution"]
+    )
     assert rows[2] > rows[1] > rows[0] > 0
-    assert set(Counter(card["resolution"][0] for card in data.CARDS.values()
-                       if card["resolution"])) == set(range(1, 10))
+    assert set(
+        Counter(card["resolution"][0] for card in data.CARDS.values() if card["resolution"])
+    ) == set(range(1, 10))
 
 
 def test_caravan_cards_are_three_by_three_grids_of_the_four_products():

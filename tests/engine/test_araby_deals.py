@@ -26,9 +26,19 @@ def test_an_offer_bundles_coins_cards_entourage_products_permissions_and_tasks()
     entourage(state, 1, "p4", "m01")
     hand(state, 0, "v05")
     hand(state, 1, "d05")
-    state, _ = act(state, 0, "offer", to=1, give_coins=["coin", "coin"], give_cards=["v05"],
-                   give_products=["spices"], give_permits=["invest"], give_tasks=["a16"],
-                   get_entourage=["m01"], get_cards=["d05"])
+    state, _ = act(
+        state,
+        0,
+        "offer",
+        to=1,
+        give_coins=["coin", "coin"],
+        give_cards=["v05"],
+        give_products=["spices"],
+        give_permits=["invest"],
+        give_tasks=["a16"],
+        get_entourage=["m01"],
+        get_cards=["d05"],
+    )
     state, _ = act(state, 1, "accept", offer=1)
     assert state["coins"] == [1, 3 + 2 + 1, 3]  # two coins given, the Treasurer's coin
     assert "v05" in state["hands"][1] and "d05" in state["hands"][0]
@@ -77,8 +87,9 @@ def test_offers_expire_when_the_active_players_turn_ends():
 def test_a_counter_offer_closes_the_offer_it_answers_and_says_so():
     state = table(3)
     state, _ = act(state, 1, "offer", to=0, give_coins=["coin"], get_coins=["coin"] * 2)
-    state, _ = act(state, 0, "offer", to=1, answers=1, give_coins=["coin"] * 2,
-                   get_coins=["coin"] * 3)
+    state, _ = act(
+        state, 0, "offer", to=1, answers=1, give_coins=["coin"] * 2, get_coins=["coin"] * 3
+    )
     assert [(d["id"], d["answers"]) for d in state["deals"]] == [(2, 1)]
 
 
@@ -94,8 +105,15 @@ def test_coins_in_an_offer_are_secret_to_everyone_but_the_two_parties():
 def test_a_promise_of_a_future_action_is_shown_as_not_enforced():
     state = table(3)
     caravan(state, 0, "c01", [-1] * 9)
-    state, _ = act(state, 1, "offer", to=0, give_coins=["coin"], get_permits=["invest"],
-                   note="I will let you invest in my caravan next round")
+    state, _ = act(
+        state,
+        1,
+        "offer",
+        to=0,
+        give_coins=["coin"],
+        get_permits=["invest"],
+        note="I will let you invest in my caravan next round",
+    )
     text = RULES.view(state, 0)["deals"][0]["text"]
     assert "not enforced" in text and "next round" in text
     assert "next round" not in RULES.view(state, 2)["deals"][0]["text"]
@@ -126,8 +144,15 @@ def test_a_standing_order_is_executed_when_taken_while_its_owner_is_away():
     state = table(3)
     entourage(state, 2, "p3", "m09")  # two ways to make Spices
     state["coins"][0], state["bank"] = 5, state["bank"] - 2
-    state, _ = act(state, 2, "offer", standing=True, uses=2, give_products=["spices"],
-                   get_coins=["coin", "coin"])
+    state, _ = act(
+        state,
+        2,
+        "offer",
+        standing=True,
+        uses=2,
+        give_products=["spices"],
+        get_coins=["coin", "coin"],
+    )
     for _ in range(2):
         state, _ = act(state, 0, "accept", offer=1)
     assert state["products"][0] == {"spices": 2} and state["coins"][2] == 7
@@ -141,8 +166,9 @@ def test_a_standing_order_is_executed_when_taken_while_its_owner_is_away():
 def test_a_standing_order_renews_each_turn():
     state = table(3)
     entourage(state, 2, "p3")
-    state, _ = act(state, 2, "offer", standing=True, uses=1, give_products=["spices"],
-                   get_coins=["coin"])
+    state, _ = act(
+        state, 2, "offer", standing=True, uses=1, give_products=["spices"], get_coins=["coin"]
+    )
     state, _ = act(state, 0, "accept", offer=1)
     state, _ = _end_turn(state)
     state, _ = _end_turn(state)  # seat 2's turn began: its persona is refreshed
@@ -154,8 +180,9 @@ def test_a_standing_order_is_switched_off_with_a_private_reason_when_its_owner_c
     state = table(3)
     caravan(state, 2, "c02", [-1] * 9)
     entourage(state, 2, "p3")
-    state, _ = act(state, 2, "offer", standing=True, uses=1, give_products=["spices"],
-                   get_coins=["coin"])
+    state, _ = act(
+        state, 2, "offer", standing=True, uses=1, give_products=["spices"], get_coins=["coin"]
+    )
     entourage(state, 2, "p1")  # the Spices persona is gone from seat 2's entourage
     state, logs = act(state, 0, "end_turn")
     entry = next(e for e in logs if "switched off" in e.text)
@@ -166,8 +193,9 @@ def test_a_standing_order_is_switched_off_with_a_private_reason_when_its_owner_c
 def test_an_investment_standing_order_lets_anyone_place_a_camel_for_a_coin():
     state = table(3)
     caravan(state, 0, "c01", [-1] * 9)  # space 1 asks for Spices
-    state, _ = act(state, 0, "offer", standing=True, uses=3, give_permits=["invest"],
-                   get_coins=["coin"])
+    state, _ = act(
+        state, 0, "offer", standing=True, uses=3, give_permits=["invest"], get_coins=["coin"]
+    )
     entourage(state, 2, "p3")
     state, _ = act(state, 2, "accept", offer=1)
     state, _ = act(state, 2, "task", card="p3")

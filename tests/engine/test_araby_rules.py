@@ -85,8 +85,9 @@ def test_example_discard_a_different_fabrics_merchant_to_negate_the_fabric_cost(
 def test_example_discard_generosity_and_invigoration_to_pay_nothing_from_the_tent():
     state = _fabrics_table()
     hand(state, 0, GENEROSITY, INVIGORATION)
-    state, _ = act(state, 0, "play", card=FABRICS_MERCHANT,
-                   discards=sorted([GENEROSITY, INVIGORATION]))
+    state, _ = act(
+        state, 0, "play", card=FABRICS_MERCHANT, discards=sorted([GENEROSITY, INVIGORATION])
+    )
     assert state["coins"][0] == 3
     assert {GENEROSITY, INVIGORATION} <= set(state["discard"])
 
@@ -96,8 +97,15 @@ def test_example_another_player_produces_the_fabric_and_pays_the_coin_for_you():
     entourage(state, 1, PRINCESS_OF_FABRICS)
     hand(state, 0, FABRICS_MERCHANT)
     state["coins"][0] = 0
-    state, _ = act(state, 0, "offer", to=1, get_products=["fabrics"], get_coins=["coin"],
-                   note="I will let you invest next turn")
+    state, _ = act(
+        state,
+        0,
+        "offer",
+        to=1,
+        get_products=["fabrics"],
+        get_coins=["coin"],
+        note="I will let you invest next turn",
+    )
     state, _ = act(state, 1, "accept", offer=1)
     assert state["products"][0] == {"fabrics": 1} and state["coins"] == [1, 2, 3]
     state, _ = act(state, 0, "play", card=FABRICS_MERCHANT, discards=[])
@@ -168,8 +176,9 @@ def test_example_a_promised_card_is_delivered_by_playing_rejuvenation():
     hand(state, 0, REJUVENATION)
     state["products"][0] = {"jewels": 1}
     caravan(state, 1, "c02", [-1] * 9)
-    state, _ = act(state, 0, "offer", to=1, get_permits=["invest"],
-                   note="I will give you a card this turn")
+    state, _ = act(
+        state, 0, "offer", to=1, get_permits=["invest"], note="I will give you a card this turn"
+    )
     state, _ = act(state, 1, "accept", offer=1)
     state, _ = act(state, 0, "play", card=REJUVENATION, discards=[])
     state, _ = act(state, 0, "give", card=state["pending"][0]["cards"][0], to=1)
@@ -338,10 +347,19 @@ def test_example_invest_for_a_coin_after_counter_offers_with_a_promise():
     state = _camel_table()  # seat 0 is active and owns caravan c01 (space 1: Spices)
     entourage(state, 1, "p3")  # seat 1 can make Spices
     state, _ = act(state, 1, "offer", to=0, give_coins=["coin"], get_permits=["invest"])
-    state, _ = act(state, 0, "offer", to=1, answers=1, give_permits=["invest"],
-                   get_coins=["coin"] * 3)
-    state, _ = act(state, 1, "offer", to=0, answers=2, give_coins=["coin"],
-                   get_permits=["invest"], note="You may invest in my next caravan")
+    state, _ = act(
+        state, 0, "offer", to=1, answers=1, give_permits=["invest"], get_coins=["coin"] * 3
+    )
+    state, _ = act(
+        state,
+        1,
+        "offer",
+        to=0,
+        answers=2,
+        give_coins=["coin"],
+        get_permits=["invest"],
+        note="You may invest in my next caravan",
+    )
     shown = RULES.view(state, 0)["deals"]
     assert [d["id"] for d in shown] == [3] and "not enforced" in shown[0]["text"]
     state, _ = act(state, 0, "accept", offer=3)

@@ -74,7 +74,11 @@ class Bazaar(GameRules):
                 "permits": {"camel": 1},
             },
             get={
-                o: {"coins": {"coin": 9}, "spices": dict(state["spices"][o]), "permits": {"camel": 1}}
+                o: {
+                    "coins": {"coin": 9},
+                    "spices": dict(state["spices"][o]),
+                    "permits": {"camel": 1},
+                }
                 for o in others
             },
             max_items=9,
@@ -261,14 +265,21 @@ def test_decline_and_withdraw(state):
 
 def test_the_schema_builds_the_offer_a_form_describes(state):
     terms = RULES.deal_terms(state, 0)
-    action = terms.action(to=None, give={"spices": {"pepper": 1}}, get={"coins": {"coin": 2}}, uses=3)
+    action = terms.action(
+        to=None, give={"spices": {"pepper": 1}}, get={"coins": {"coin": 2}}, uses=3
+    )
     assert action.to_json() == {
-        "type": "offer", "standing": True, "uses": 3,
-        "give_spices": ["pepper"], "get_coins": ["coin", "coin"],
+        "type": "offer",
+        "standing": True,
+        "uses": 3,
+        "give_spices": ["pepper"],
+        "get_coins": ["coin", "coin"],
     }
     data = json.loads(json.dumps(terms.to_json()))
     assert data["terms"][0] == {
-        "name": "coins", "label": "Coins", "kinds": [{"kind": "coin", "label": "Coin"}],
+        "name": "coins",
+        "label": "Coins",
+        "kinds": [{"kind": "coin", "label": "Coin"}],
         "hidden": True,
     }
     assert data["give"]["coins"] == {"coin": 5} and data["standing"] is True

@@ -13,7 +13,9 @@ ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine"
 MODULES = sorted(ENGINE.rglob("*.py"))
 # The game packages also keep away from the clock, randomness outside the state's
 # generator, and I/O (playout tools and bots may time themselves).
-GAME_PACKAGES = {type(registry.get(slug)).__module__.split(".")[2] for slug in registry.engine_slugs()}
+GAME_PACKAGES = {
+    type(registry.get(slug)).__module__.split(".")[2] for slug in registry.engine_slugs()
+}
 GAME_MODULES = [path for path in MODULES if path.relative_to(ENGINE).parts[0] in GAME_PACKAGES]
 FORBIDDEN_IN_GAMES = {"random", "time", "datetime", "os", "io", "pathlib", "socket", "secrets"}
 

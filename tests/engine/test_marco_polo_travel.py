@@ -365,3 +365,65 @@ def test_niccolos_travel_planner_shows_each_figure_and_the_shared_basic_cost():
     assert len(anchors) == len(set(anchors))  # one entry per place for the map to link to
     assert [c["coins"] for c in view["travel_costs"]] == [3, 7, 12, 12, 18, 18]
     assert not RULES.view(state, 1)["travel_split"]
+
+
+def test_the_travel_planner_greys_out_places_beyond_the_lower_of_your_two_best_dice():
+    state = sc.game(dice=[2, 4, 1, 1, 1])
+    view = RULES.view(state, 0)
+    assert view["travel_reach"]["most"] == 2  # dice 4 and 2 for Travel: 2 steps
+    within = {t["place"]: t["within"] for t in view["travel_plan"]}
+    assert within["moscow"]  # 2 steps
+    assert not within["anxi"]  # 3 steps
+
+
+def test_the_travel_planner_follows_the_die_already_picked_for_travel():
+    state = sc.game(dice=[1, 5, 5, 5, 5])
+    assert RULES.view(state, 0)["travel_reach"]["most"] == 5
+    state, _ = sc.play(state, 0, "space", space="travel")
+    state, _ = sc.play(state, 0, "die", kind="colour", value=1)
+    assert RULES.view(state, 0)["travel_reach"]["most"] == 1
+
+
+def test_without_two_dice_the_travel_planner_still_plans_but_reaches_nothing():
+    state = sc.game(dice=[6])
+    view = RULES.view(state, 0)
+    assert view["travel_reach"]["most"] == 0
+    assert view["travel_plan"] and not any(t["within"] for t in view["travel_plan"])
+
+
+def test_while_travelling_the_planner_costs_the_whole_move_with_the_steps_left():
+    state = sc.give(sc.game(dice=[3, 3, 1, 1, 1]), 0, coins=20)
+    state = travel(state, 0, 3, 3)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o1")
+    view = RULES.view(state, 0)
+    assert view["travel_reach"] == {"moving": True, "most": 2, "done": 1}
+    plans = {t["place"]: t for t in view["travel_plan"]}
+    assert plans["moscow"]["steps"] == 1 and plans["moscow"]["coins"] == 7  # 2 steps in all
+    assert max(t["steps"] for t in view["travel_plan"]) == 2
+    assert set(view["travel_places"]) == set(plans)
+
+
+def test_the_travel_planner_says_when_a_path_costs_more_than_you_have():
+    state = sc.game(dice=[6, 6, 1, 1, 1])
+    seat(state)["coins"], seat(state)["camels"] = 7, 0
+    plans = {t["place"]: t for t in RULES.view(state, 0)["travel_plan"]}
+    assert plans["moscow"]["affordable"]  # 7 coins, no camels
+    assert not plans["anxi"]["affordable"]  # 12 coins and 3 camels
+
+
+def test_niccolos_planner_lists_the_cheapest_splits_that_place_two_new_posts():
+    from games.engine.marco_polo import travel as travel_rules
+
+    state = sc.game(players=2, characters=["niccolo", None], dice=[3, 3, 1, 1, 1])
+    sc.figure(state, 0, "venezia", "moscow")
+    pairs = travel_rules.split_pairs(state, 0, most=3)
+    cheapest = pairs[0]
+    ends = [trip["path"][-1] for trip in cheapest["trips"]]
+    assert ends == ["alexandria", "anxi"]
+    # 2 steps together: 7 coins basic, plus the 3 camels of Moscow–Anxi
+    assert (cheapest["steps"], cheapest["coins"], cheapest["camels"]) == (2, 7, 3)
+    assert all(p["steps"] <= 3 for p in pairs)
+    assert all(len({t["path"][-1] for t in p["trips"]}) == 2 for p in pairs)
+    assert [p["total"] for p in pairs] == sorted(p["total"] for p in pairs)
+    assert RULES.view(state, 0)["travel_pairs"][0]["trips"][1]["name"] == "Anxi"
+    assert RULES.view(state, 1)["travel_pairs"] == []

@@ -222,9 +222,9 @@ def test_at_most_two_camels_of_different_colours_share_a_space():
     spaces = {a["space"] for a in RULES.legal_actions(state, 0) if a.type == "place"}
     assert "flax" not in spaces  # full
     assert "sinai" not in spaces  # already holds a Levant camel
-    with pytest.raises(IllegalAction, match="No more than 2 camels"):
+    with pytest.raises(IllegalAction, match="Flax-3 is full: no more than 2 camels"):
         sc.play(state, 0, "place", space="flax")
-    with pytest.raises(IllegalAction, match="different colours"):
+    with pytest.raises(IllegalAction, match="already has a camel on Sinai.*different colours"):
         sc.play(state, 0, "place", space="sinai")
 
 

@@ -220,7 +220,10 @@ def test_a_silk_road_offer_is_built_from_counts_by_the_schema():
     terms = RULES.deal_terms(state, 0)
     action = terms.action(to=1, give={"cards": {"tea": 1}}, get={"cards": {"silk": 2}})
     assert action.to_json() == {
-        "type": "offer", "to": 1, "give_cards": ["tea"], "get_cards": ["silk", "silk"]
+        "type": "offer",
+        "to": 1,
+        "give_cards": ["tea"],
+        "get_cards": ["silk", "silk"],
     }
     with pytest.raises(IllegalAction, match="do not have 2 Tea"):
         terms.action(to=1, give={"cards": {"tea": 2}}, get={})

@@ -23,16 +23,38 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 ODD = st.one_of(
     st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40),
     st.sampled_from(
-        ["", "0", "-1", "1", "99999999999999999999", "true", "null", "[]", "{}", "\x00",
-         '{"type": "pass"}', '{"type": "offer", "to": 1, "give_cards": ["red"]}',
-         '{"type": ["x"]}', "x" * 5000, "anyone", "1.5", "NaN"]
+        [
+            "",
+            "0",
+            "-1",
+            "1",
+            "99999999999999999999",
+            "true",
+            "null",
+            "[]",
+            "{}",
+            "\x00",
+            '{"type": "pass"}',
+            '{"type": "offer", "to": 1, "give_cards": ["red"]}',
+            '{"type": ["x"]}',
+            "x" * 5000,
+            "anyone",
+            "1.5",
+            "NaN",
+        ]
     ),
 )
 # Each route with the fields its form really has.
 FORMS = {
     "games:act": ["action", "version"],
-    "games:deal": ["version", "deal-to", "deal-give-cards-red", "deal-get-cards-blue",
-                   "deal-answers", "deal-uses"],
+    "games:deal": [
+        "version",
+        "deal-to",
+        "deal-give-cards-red",
+        "deal-get-cards-blue",
+        "deal-answers",
+        "deal-uses",
+    ],
     "games:chat": ["text"],
     "games:join": ["code"],
     "games:leave": [],
@@ -41,8 +63,18 @@ FORMS = {
     "games:resign": [],
     "games:vote_end": ["agree"],
     "games:come_back": [],
-    "games:create": ["game", "players", "public", "seat_order", "invite", "clock_days",
-                     "bank_cap_days", "on_timeout", "bot_level", "seat_1"],
+    "games:create": [
+        "game",
+        "players",
+        "public",
+        "seat_order",
+        "invite",
+        "clock_days",
+        "bank_cap_days",
+        "on_timeout",
+        "bot_level",
+        "seat_1",
+    ],
     "games:play_computer": ["game", "level"],
     "games:vacation_start": [],
     "games:vacation_stop": [],
@@ -67,15 +99,17 @@ def _url(name: str, game, token) -> str:
     if name == "accounts:token_revoke":
         return reverse(name, args=[token.pk])
     if name.startswith("games:") and name not in (
-        "games:create", "games:play_computer", "games:vacation_start", "games:vacation_stop"
+        "games:create",
+        "games:play_computer",
+        "games:vacation_start",
+        "games:vacation_stop",
     ):
         return reverse(name, args=[game.pk])
     return reverse(name)
 
 
 @pytest.mark.parametrize("name", sorted(FORMS))
-@settings(max_examples=40, deadline=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_no_form_post_breaks_a_page(seated, name, data):
     client, game, token = seated

@@ -77,7 +77,11 @@ def _start_with_bens_mail_held(stack: Stack, sink: SmtpSink):
     sink.hold_next_mail_to(ben.email)
     stack.start_worker()
     table = tables.game_create(
-        creator=ana, game="merchant-lord", players=2, options=None, public=True,
+        creator=ana,
+        game="merchant-lord",
+        players=2,
+        options=None,
+        public=True,
         random_seat_order=False,
     )
     tables.game_join(game_id=table.pk, user=ben, invite_code=table.invite_code)
@@ -99,7 +103,10 @@ def test_a_worker_killed_while_sending_a_mail_sends_it_once_after_restart(stack,
     stack.start_worker()
     sink.wait_for(ben.email, STARTED)
     _settle(sink)
-    assert sink.count() == {(ana.email, _subject(sink, ana)): 1, (ben.email, _subject(sink, ben)): 1}
+    assert sink.count() == {
+        (ana.email, _subject(sink, ana)): 1,
+        (ben.email, _subject(sink, ben)): 1,
+    }
     assert SentNotification.objects.filter(kind="started").count() == 2
 
 
@@ -112,7 +119,10 @@ def test_a_database_connection_cut_while_sending_a_mail_sends_it_once(stack, sin
     sink.wait_for(ben.email, STARTED)
     _wait_for_record(ben)
     _settle(sink)
-    assert sink.count() == {(ana.email, _subject(sink, ana)): 1, (ben.email, _subject(sink, ben)): 1}
+    assert sink.count() == {
+        (ana.email, _subject(sink, ana)): 1,
+        (ben.email, _subject(sink, ben)): 1,
+    }
     assert stack.worker.poll() is None  # the worker lived on
 
 

@@ -159,7 +159,9 @@ def test_the_page_and_the_api_carry_the_latest_log_lines_only(client, ana, ben):
     assert game.version > 40
     client.force_login(ana)
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
-    shown = len(re.findall(r'<li(?: class="new")? data-seq="\d+"(?: data-mine)?><span class="swatch', page))
+    shown = len(
+        re.findall(r'<li(?: class="new")? data-seq="\d+"(?: data-mine)?><span class="swatch', page)
+    )
     assert shown == 30
     assert "for all of it" in page
     assert len(client.get(f"/api/games/{game.pk}").json()["log"]) == 30

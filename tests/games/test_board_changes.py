@@ -25,7 +25,7 @@ MARK = re.compile(r'class="(?:[^"]*\s)?changed[\s"]')
 def _board(page: str) -> str:
     """The drawn board of a game page: what comes before the choices, the summary of
     what happened since your turn and the players."""
-    board = page[page.index('id="board"'):]
+    board = page[page.index('id="board"') :]
     ends = [board.find(end) for end in ('class="choices"', 'class="since-turn"', 'class="players"')]
     return board[: min(end for end in ends if end > 0)]
 
@@ -34,7 +34,12 @@ def test_a_changed_value_is_named_with_every_path_above_it():
     before = {"seats": [{"coins": 3, "goods": ["silk"]}, {"coins": 5}], "round": 1}
     after = {"seats": [{"coins": 3, "goods": ["silk", "tea"]}, {"coins": 4}], "round": 1}
     assert changes.changed_paths(before, after) == {
-        "seats", "seats.0", "seats.0.goods", "seats.0.goods.1", "seats.1", "seats.1.coins",
+        "seats",
+        "seats.0",
+        "seats.0.goods",
+        "seats.0.goods.1",
+        "seats.1",
+        "seats.1.coins",
     }
 
 

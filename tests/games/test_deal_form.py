@@ -7,8 +7,13 @@ from games.errors import InvalidInput
 from games.web.deals import composer, posted_offer
 
 NAMES = ["ana", "ben", "cy"]
-CARDS = Term("cards", "Hand cards", (("tea", "Tea"), ("desert", "Desert"), ("silk", "Silk")),
-             hidden=True, unit=("card", "cards"))
+CARDS = Term(
+    "cards",
+    "Hand cards",
+    (("tea", "Tea"), ("desert", "Desert"), ("silk", "Silk")),
+    hidden=True,
+    unit=("card", "cards"),
+)
 GOODS = Term("goods", "Goods from the caravan", (("silk", "Silk"), ("gold", "Gold")))
 # The shape of Silk Road's schema: own cards, any cards asked, caravan goods.
 TERMS = DealTerms(
@@ -67,7 +72,10 @@ def test_a_standing_order_where_the_game_allows_them():
     assert composer(standing, NAMES).partners[-1] == ("anyone", "Anyone (a standing order)")
     data = {"deal-to": "anyone", "deal-give-cards-tea": "1", "deal-uses": "3"}
     assert posted_offer(standing, data).to_json() == {
-        "type": "offer", "standing": True, "uses": 3, "give_cards": ["tea"]
+        "type": "offer",
+        "standing": True,
+        "uses": 3,
+        "give_cards": ["tea"],
     }
 
 

@@ -89,8 +89,12 @@ def test_an_event_delivered_twice_mails_once(duo, ana, ben, on_commit, time_mach
 
 def test_an_event_survives_a_round_trip_through_its_row(duo, ana):
     event = events.MoveMade(
-        game_id=duo.pk, seq=3, seat=1, acted_by_user_id=None,
-        waiting_user_ids=(ana.pk,), autoplay=((1, "greedy"),),
+        game_id=duo.pk,
+        seq=3,
+        seat=1,
+        acted_by_user_id=None,
+        waiting_user_ids=(ana.pk,),
+        autoplay=((1, "greedy"),),
     )
     with transaction.atomic():
         events.publish(event)

@@ -31,7 +31,10 @@ def test_the_lobby_filters_by_players_time_rating_and_language(client, toy_game,
     assert _shown(_lobby(client, clock="none"), two, three) == [True, False]
     assert _shown(_lobby(client, rated="no"), two, three) == [False, True]
     assert _shown(_lobby(client, language="de"), two, three) == [True, False]
-    assert _shown(_lobby(client, title="toy", players="9", language="xx"), two, three) == [True, True]
+    assert _shown(_lobby(client, title="toy", players="9", language="xx"), two, three) == [
+        True,
+        True,
+    ]
 
 
 def test_tables_of_players_you_follow_come_first(client, toy_game, ana, ben, cy):
@@ -97,7 +100,10 @@ def test_the_table_page_and_the_invitation_tell_the_time_control(
 
     with django_capture_on_commit_callbacks(execute=True):
         table = tables.game_create(
-            creator=ana, game="toy", players=2, time_control={"days": 3},
+            creator=ana,
+            game="toy",
+            players=2,
+            time_control={"days": 3},
             invite=["friend@example.com"],
         )
     page = client.get(reverse("games:game", args=[table.pk])).content.decode()

@@ -199,7 +199,9 @@ def test_choice_labels_and_refusals_name_the_players(duo, monkeypatch):
     rules = type(duo.rules)
     player_names = names.seat_names(duo)
     monkeypatch.setattr(
-        rules, "legal_actions", lambda self, state, seat: [Action.make("pass", label="Pass to {p1}")]
+        rules,
+        "legal_actions",
+        lambda self, state, seat: [Action.make("pass", label="Pass to {p1}")],
     )
     monkeypatch.setattr(rules, "explain", lambda self, state, seat, action: "Only {p1} may.")
     assert game_page.legal_choices(duo, 0, player_names)[0].label == f"Pass to {player_names[1]}"

@@ -235,7 +235,8 @@ def test_an_htmx_move_returns_the_play_fragment(as_ana, duo):
     assert "ana passed." in body and "Waiting for ben." in body
     # the header's count of games waiting for me follows, out of band
     assert (
-        '<a id="nav-mine" href="/games/" class="nav-mine" data-count="0" hx-swap-oob="true">My games</a>' in body
+        '<a id="nav-mine" href="/games/" class="nav-mine" data-count="0" hx-swap-oob="true">My games</a>'
+        in body
     )
 
 
@@ -463,5 +464,5 @@ def test_a_visitor_is_asked_to_sign_up_or_in_to_take_a_seat_and_comes_back(clien
     table = tables.game_create(creator=ana, game="toy", players=2)
     page = client.get(reverse("games:game", args=[table.pk])).content.decode()
     back = f"?next=/games/{table.pk}/"
-    assert "Sign up to take a seat" in page and f'{reverse("account_signup")}{back}' in page
-    assert f'{reverse("account_login")}{back}' in page
+    assert "Sign up to take a seat" in page and f"{reverse('account_signup')}{back}" in page
+    assert f"{reverse('account_login')}{back}" in page

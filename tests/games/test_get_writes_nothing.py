@@ -37,7 +37,9 @@ NOT_WALKED = {
 ADMIN_WALKED = {"admin:index", "admin:login"}
 
 
-def _routes(resolver: URLResolver | None = None, namespace: str = "") -> list[tuple[str, list[str]]]:
+def _routes(
+    resolver: URLResolver | None = None, namespace: str = ""
+) -> list[tuple[str, list[str]]]:
     """(name to reverse, parameter names) of every named route."""
     resolver = resolver or get_resolver()
     found = []

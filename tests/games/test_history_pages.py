@@ -31,9 +31,7 @@ def finished_games(ana, ben, count: int, *, same_moment: bool = True) -> list[in
         made.append(table.pk)
     if same_moment:
         Game.objects.filter(pk__in=made[: count // 2]).update(finished_at=timezone.now())
-    return [
-        g.pk for g in Game.objects.filter(pk__in=made).order_by("-finished_at", "-pk")
-    ]
+    return [g.pk for g in Game.objects.filter(pk__in=made).order_by("-finished_at", "-pk")]
 
 
 def walk(client, url: str, section: str, follow: str) -> tuple[list[list[int]], list[str]]:
@@ -126,7 +124,9 @@ def test_the_archive_links_older_games_without_gaps_or_repeats(client, ana, ben)
     url = "/archive/"
     while url:
         html = client.get(url).content.decode()
-        pages.append([int(pk) for pk in re.findall(r'<th scope="row"><a href="/games/(\d+)/"', html)])
+        pages.append(
+            [int(pk) for pk in re.findall(r'<th scope="row"><a href="/games/(\d+)/"', html)]
+        )
         found = re.search(r'href="([^"]+)">Older games →</a>', html)
         url = "/archive/" + found.group(1).replace("&amp;", "&") if found else None
     assert [len(page) for page in pages] == [30, 5]

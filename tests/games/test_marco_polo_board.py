@@ -176,6 +176,23 @@ def test_the_travel_planner_shows_the_posts_a_trip_places_and_niccolos_two_figur
     assert "basic cost of all the steps together" in planner
     assert "new trading post: Anxi" in planner
     assert planner.count('id="mp-plan-anxi"') == 1  # the map's link leads to one entry
+    assert "Two new posts in one move, cheapest first" in planner
+    assert "Figure 1 to <b>" in planner and "Figure 2 to <b>" in planner
+
+
+def test_the_travel_planner_says_how_far_your_dice_reach_and_greys_out_the_rest(client, trio, ana):
+    from games.engine.marco_polo import scenario as sc
+
+    state = trio.state
+    sc.set_dice(state, 0, [2, 4, 1, 1, 1])
+    trio.state = state
+    trio.save(update_fields=["state"])
+    client.force_login(ana)
+    page = client.get(reverse("games:game", args=[trio.pk])).content.decode()
+    planner = page.split('id="mp-planner"', 1)[1].split("</details>", 1)[0]
+    assert "Your dice reach 2 steps" in planner
+    anxi = planner.split('id="mp-plan-anxi"', 1)[1].split("</li>", 1)[0]
+    assert 'class="mp-plan-far"' in anxi and "(beyond your dice)" in anxi
 
 
 def test_the_rules_open_beside_the_board_as_a_fragment_and_as_a_page_without_javascript(

@@ -233,7 +233,9 @@ def test_a_contract_on_display_is_taken_with_one_tap_when_there_is_one_way_to_ta
     board = _board(client, ben, game)
     display = board.split("Contracts on display", 1)[1].split("<h2", 1)[0]
     for position, found in ways.items():
-        item = re.search(rf'<li class="[^"]*"><span class="mp-take[^"]*"([^>]*)>{position}\.', display).group(1)
+        item = re.search(
+            rf'<li class="[^"]*"><span class="mp-take[^"]*"([^>]*)>{position}\.', display
+        ).group(1)
         assert ("hx-post" in item) == (len(found) == 1), position
         if len(found) == 1:
             assert f"&quot;position&quot;: {position}" in item

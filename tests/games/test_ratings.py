@@ -17,8 +17,12 @@ pytestmark = pytest.mark.django_db
 
 def _table(*users, rated=True, bots=None, players=None):
     table = tables.game_create(
-        creator=users[0], game="toy", players=players or len(users), random_seat_order=False,
-        rated=rated, bots=bots,
+        creator=users[0],
+        game="toy",
+        players=players or len(users),
+        random_seat_order=False,
+        rated=rated,
+        bots=bots,
     )
     for user in users[1:]:
         tables.game_join(game_id=table.pk, user=user)

@@ -43,7 +43,9 @@ def page_of(client, game) -> str:
 
 def test_the_road_is_drawn_from_arabia_to_china_with_every_caravan(as_ana, road):
     page = page_of(as_ana, road)
-    track = page[page.index('class="sr-track"') : page.index("</ol>", page.index('class="sr-track"'))]
+    track = page[
+        page.index('class="sr-track"') : page.index("</ol>", page.index('class="sr-track"'))
+    ]
     assert track.count('<li class="sr-space') == 9
     names = re.findall(r'class="sr-space-name">([^<]+)<', track)
     assert names == ["Arabia", *(f"Road {n}" for n in range(1, 8)), "China"]
@@ -92,8 +94,13 @@ def test_the_trade_composer_steps_only_over_what_each_side_holds(as_ana, road):
 def test_the_composer_posts_an_offer_the_server_accepts(as_ana, road):
     response = as_ana.post(
         reverse("games:deal", args=[road.pk]),
-        {"version": road.version, "deal-to": "1", "deal-give-cards-tea": "2",
-         "deal-get-cards-desert": "1", "deal-give-goods-silk": "0"},
+        {
+            "version": road.version,
+            "deal-to": "1",
+            "deal-give-cards-tea": "2",
+            "deal-get-cards-desert": "1",
+            "deal-give-goods-silk": "0",
+        },
         **HTMX,
     )
     assert response.status_code == 200

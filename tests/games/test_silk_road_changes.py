@@ -83,7 +83,9 @@ def _ben_travelled_since_ana_moved(ana, ben):
                 return game, then, now
         version, state = seen_by(game, users[seat])
         acting.game_act(
-            game_id=game.pk, user=users[seat], action=_choose(state, seat),
+            game_id=game.pk,
+            user=users[seat],
+            action=_choose(state, seat),
             expected_version=version,
         )
         game.refresh_from_db()
@@ -133,7 +135,10 @@ def _board(before, after, seat=0) -> str:
     return render_to_string(
         "games/boards/silk-road.html",
         {
-            "view": new, "seat": seat, "names": ["Ana", "Ben"], "choices_by_type": {},
+            "view": new,
+            "seat": seat,
+            "names": ["Ana", "Ben"],
+            "choices_by_type": {},
             "changed": frozenset(changes.changed_paths(old, new)),
         },
     )
@@ -152,8 +157,9 @@ def table_state():
 
 def _goods(page: str, seat: int) -> list[tuple[str, str]]:
     """(classes, name) of each good in a merchant's caravan."""
-    return re.findall(r'<li class="(sr-good[^"]*)"><svg[^>]*><use[^>]*/></svg>([^<]+)</li>',
-                      _merchant(page, seat))
+    return re.findall(
+        r'<li class="(sr-good[^"]*)"><svg[^>]*><use[^>]*/></svg>([^<]+)</li>', _merchant(page, seat)
+    )
 
 
 def test_a_good_bought_into_a_caravan_is_marked_and_the_goods_already_there_are_not(
@@ -163,8 +169,11 @@ def test_a_good_bought_into_a_caravan_is_marked_and_the_goods_already_there_are_
     after["caravans"][1] = {"gold": 1, "silk": 2}
     page = _board(table_state, after)
 
-    assert _goods(page, 1) == [("sr-good", "Gold"), ("sr-good changed", "Silk"),
-                               ("sr-good changed", "Silk")]
+    assert _goods(page, 1) == [
+        ("sr-good", "Gold"),
+        ("sr-good changed", "Silk"),
+        ("sr-good changed", "Silk"),
+    ]
     assert 'class="sr-load changed">Caravan 3 of' in _merchant(page, 1)
     assert _goods(page, 0) == [("sr-good", "Silk")]  # Ana's caravan did not change
     assert 'class="sr-load">Caravan 1 of' in _merchant(page, 0)

@@ -108,7 +108,9 @@ def test_a_draw_makes_the_turns_steps_final_and_undo_is_refused(ana, ben):
         _, state = seen_by(game, users[seat])
         game = _play(game, users[seat], rules.legal_actions(state, seat)[0])
     assert game.moves.filter(seat=seat, action__type=step.type).exists()
-    assert not any(c.type == drafts.UNDO for c in game_context(game=game, user=users[seat])["choices"])
+    assert not any(
+        c.type == drafts.UNDO for c in game_context(game=game, user=users[seat])["choices"]
+    )
     with pytest.raises(IllegalMove, match="nothing to take back"):
         _play(game, users[seat], UNDO)
     assert replay.replay(game) == game.state  # the log still reproduces the snapshot

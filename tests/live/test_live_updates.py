@@ -29,7 +29,9 @@ def _tokens(bus, *channels):
     return bus._tokens(list(channels))
 
 
-def test_a_move_tells_the_game_and_both_players_pages(bus, duo, ana, ben, django_capture_on_commit_callbacks):
+def test_a_move_tells_the_game_and_both_players_pages(
+    bus, duo, ana, ben, django_capture_on_commit_callbacks
+):
     before = _tokens(bus, f"game:{duo.pk}", f"user:{ana.pk}", f"user:{ben.pk}", "lobby")
     with django_capture_on_commit_callbacks(execute=True):
         act(duo, ana, "pass")
@@ -45,7 +47,9 @@ def test_a_chat_line_tells_the_game_page(bus, duo, ana, django_capture_on_commit
     assert _tokens(bus, f"game:{duo.pk}") != before
 
 
-def test_opening_and_joining_a_public_table_tells_the_lobby(bus, ana, ben, django_capture_on_commit_callbacks):
+def test_opening_and_joining_a_public_table_tells_the_lobby(
+    bus, ana, ben, django_capture_on_commit_callbacks
+):
     before = _tokens(bus, "lobby")
     with django_capture_on_commit_callbacks(execute=True):
         table = tables.game_create(creator=ana, game="toy", players=3)
@@ -65,7 +69,9 @@ def test_a_change_rolled_back_tells_nobody(bus, duo, ana, django_capture_on_comm
     assert _tokens(bus, f"game:{duo.pk}") == before
 
 
-def test_a_broken_bus_never_fails_the_move(settings, duo, ana, django_capture_on_commit_callbacks, monkeypatch):
+def test_a_broken_bus_never_fails_the_move(
+    settings, duo, ana, django_capture_on_commit_callbacks, monkeypatch
+):
     def refuse(self, channels):
         raise ConnectionError("Redis is down")
 

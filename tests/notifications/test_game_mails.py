@@ -120,9 +120,7 @@ def test_no_result_mail_when_switched_off(duo, ana, ben, on_commit):
 
 def test_an_invited_player_gets_the_invite_link(ana, ben, on_commit):
     with on_commit():
-        game = tables.game_create(
-            creator=ana, game="toy", players=3, public=False, invite=["ben"]
-        )
+        game = tables.game_create(creator=ana, game="toy", players=3, public=False, invite=["ben"])
 
     (to_ben,) = mails_to(ben)
     assert to_ben.subject == "[Silkroad] ana invited you to play Toy Race"
@@ -133,9 +131,7 @@ def test_an_invited_player_gets_the_invite_link(ana, ben, on_commit):
 
 def test_an_address_without_an_account_is_invited_once(ana, on_commit):
     with on_commit():
-        game = tables.game_create(
-            creator=ana, game="toy", players=2, invite=["Friend@Example.com"]
-        )
+        game = tables.game_create(creator=ana, game="toy", players=2, invite=["Friend@Example.com"])
     game_mails.notify_invited(game_id=game.pk, email_or_user_id="Friend@Example.com")
 
     (message,) = mails_to("friend@example.com")

@@ -22,7 +22,10 @@ pytestmark = pytest.mark.django_db
 PUBLIC, PRIVATE = push.new_keys()
 SUBSCRIPTION = {
     "endpoint": "https://push.example/send/abc123",
-    "keys": {"p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", "auth": "tBHItJI5svbpez7KI4CCXg"},
+    "keys": {
+        "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+        "auth": "tBHItJI5svbpez7KI4CCXg",
+    },
 }
 
 
@@ -64,7 +67,10 @@ def test_a_device_opts_in_from_settings(client, ben):
 def test_without_keys_settings_offers_no_notifications(client, ben, settings):
     settings.WEBPUSH_VAPID_PRIVATE_KEY = ""
     client.force_login(ben)
-    assert "Notifications on this device" not in client.get(reverse("accounts:settings")).content.decode()
+    assert (
+        "Notifications on this device"
+        not in client.get(reverse("accounts:settings")).content.decode()
+    )
     assert _subscribe(client, ben).status_code == 400
 
 
@@ -88,19 +94,24 @@ def test_a_device_opts_out(client, ben):
     _subscribe(client, ben)
     response = client.post(
         reverse("accounts:push_unsubscribe"),
-        json.dumps({"endpoint": SUBSCRIPTION["endpoint"]}), content_type="application/json",
+        json.dumps({"endpoint": SUBSCRIPTION["endpoint"]}),
+        content_type="application/json",
     )
     assert response.json() == {"devices": 0}
 
 
 def test_signed_out_nobody_can_subscribe(client):
     response = client.post(
-        reverse("accounts:push_subscribe"), json.dumps(SUBSCRIPTION), content_type="application/json"
+        reverse("accounts:push_subscribe"),
+        json.dumps(SUBSCRIPTION),
+        content_type="application/json",
     )
     assert response.status_code == 302 and not PushSubscription.objects.exists()
 
 
-def test_the_player_to_move_gets_one_push_saying_what_happened(client, duo, ana, ben, on_commit, pushed):
+def test_the_player_to_move_gets_one_push_saying_what_happened(
+    client, duo, ana, ben, on_commit, pushed
+):
     _subscribe(client, ben)
     _ben_to_move(duo, ana, on_commit)
     (call,) = pushed.call_args_list
@@ -121,7 +132,9 @@ def test_no_push_while_the_game_is_open_in_front_of_them(client, duo, ana, ben, 
     assert pushed.call_count == 0 and mails_to(ben) == []
 
 
-def test_a_device_the_push_service_says_is_gone_is_forgotten(client, duo, ana, ben, on_commit, pushed):
+def test_a_device_the_push_service_says_is_gone_is_forgotten(
+    client, duo, ana, ben, on_commit, pushed
+):
     _subscribe(client, ben)
     pushed.side_effect = WebPushException("gone", response=mock.Mock(status_code=410))
     _ben_to_move(duo, ana, on_commit)
@@ -129,7 +142,9 @@ def test_a_device_the_push_service_says_is_gone_is_forgotten(client, duo, ana, b
     assert len(mails_to(ben)) == 1
 
 
-def test_a_failing_push_service_never_holds_back_the_turn_mail(client, duo, ana, ben, on_commit, pushed):
+def test_a_failing_push_service_never_holds_back_the_turn_mail(
+    client, duo, ana, ben, on_commit, pushed
+):
     _subscribe(client, ben)
     pushed.side_effect = WebPushException("busy", response=mock.Mock(status_code=503))
     _ben_to_move(duo, ana, on_commit)
@@ -137,7 +152,9 @@ def test_a_failing_push_service_never_holds_back_the_turn_mail(client, duo, ana,
     assert PushSubscription.objects.count() == 1
 
 
-def test_a_push_goes_even_to_a_player_who_turned_turn_mail_off(client, duo, ana, ben, on_commit, pushed):
+def test_a_push_goes_even_to_a_player_who_turned_turn_mail_off(
+    client, duo, ana, ben, on_commit, pushed
+):
     ben.turn_mail = ben.TurnMail.NONE
     ben.save()
     _subscribe(client, ben)

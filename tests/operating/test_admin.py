@@ -21,8 +21,15 @@ def staff(client):
 
 
 MODELS = [
-    "accounts/user", "accounts/apitoken", "accounts/sentnotification", "accounts/mailoptout",
-    "games/game", "games/move", "games/lognote", "games/chatmessage", "games/vacation",
+    "accounts/user",
+    "accounts/apitoken",
+    "accounts/sentnotification",
+    "accounts/mailoptout",
+    "games/game",
+    "games/move",
+    "games/lognote",
+    "games/chatmessage",
+    "games/vacation",
     "games/outboxevent",
 ]
 
@@ -33,7 +40,9 @@ def test_every_changelist_opens(staff, model, make_game, ana, ben):
     assert staff.get(f"/admin/{model}/").status_code == 200
 
 
-def test_a_game_in_play_hides_its_seed_and_snapshot_and_cannot_be_edited(staff, make_game, ana, ben):
+def test_a_game_in_play_hides_its_seed_and_snapshot_and_cannot_be_edited(
+    staff, make_game, ana, ben
+):
     game = make_game(ana, ben)
     act(game, ana, "pass")
     page = staff.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
@@ -48,7 +57,10 @@ def test_moves_are_read_only(staff, make_game, ana, ben):
     move = Move.objects.get(game=game)
     assert staff.get(reverse("admin:games_move_change", args=[move.pk])).status_code == 200
     assert staff.get(reverse("admin:games_move_add")).status_code == 403
-    assert staff.post(reverse("admin:games_move_delete", args=[move.pk]), {"post": "yes"}).status_code == 403
+    assert (
+        staff.post(reverse("admin:games_move_delete", args=[move.pk]), {"post": "yes"}).status_code
+        == 403
+    )
     assert Move.objects.filter(pk=move.pk).exists()
 
 

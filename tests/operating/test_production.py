@@ -18,10 +18,16 @@ PRODUCTION = {
 
 
 def run(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "SECRET_KEY")}
+    clean = {
+        k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "SECRET_KEY")
+    }
     return subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env={**clean, **env},
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -37,8 +43,11 @@ def test_entry_points_default_to_production_with_debug_off(module):
 
 
 def test_manage_py_defaults_to_production_but_runsite_to_development():
-    done = run("import runpy, sys; sys.argv = ['manage.py', 'check']; "
-               "runpy.run_path('manage.py', run_name='__main__')", {})
+    done = run(
+        "import runpy, sys; sys.argv = ['manage.py', 'check']; "
+        "runpy.run_path('manage.py', run_name='__main__')",
+        {},
+    )
     assert done.returncode != 0 and "SECRET_KEY" in done.stderr  # production needs a secret
     import manage
 
@@ -65,9 +74,15 @@ def test_production_refuses_a_missing_or_weak_secret():
 def test_the_deploy_check_is_clean_with_production_settings():
     done = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
-        env={**{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
-             **PRODUCTION, "DJANGO_SETTINGS_MODULE": "silkroad.settings.production"},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={
+            **{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
+            **PRODUCTION,
+            "DJANGO_SETTINGS_MODULE": "silkroad.settings.production",
+        },
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues" in done.stdout
@@ -77,6 +92,9 @@ def test_the_deploy_check_is_clean_with_production_settings():
 def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
     page = client.get("/accounts/signup/")
     policy = page["Content-Security-Policy"]
-    assert "script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+    assert (
+        "script-src 'self'" in policy
+        and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+    )
     assert "<script>" not in page.content.decode()
     assert page["X-Frame-Options"] == "DENY"

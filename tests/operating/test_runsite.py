@@ -51,7 +51,10 @@ def test_sigterm_stops_the_web_server_the_worker_and_beat(tmp_path):
     env.update(DJANGO_SETTINGS_MODULE="silkroad.settings.dev", SILKROAD_VAR_DIR=str(tmp_path))
     site = subprocess.Popen(
         [sys.executable, "manage.py", "runsite", f"127.0.0.1:{port}"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         deadline = time.monotonic() + 90

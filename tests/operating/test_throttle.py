@@ -12,8 +12,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def limits(settings):
-    settings.THROTTLE_RATES = {"chat": "3/m", "table_create": "2/h", "invite": "2/h",
-                               "api_write": "2/m"}
+    settings.THROTTLE_RATES = {
+        "chat": "3/m",
+        "table_create": "2/h",
+        "invite": "2/h",
+        "api_write": "2/m",
+    }
 
 
 def test_chat_past_its_rate_is_refused_with_429_and_retry_after(limits, client, ana, ben):
@@ -52,8 +56,12 @@ def test_api_writes_are_limited_with_a_json_429(limits, client, ana):
     table = tables.game_create(creator=ana, game="toy", players=2)
     client.get(f"/api/games/{table.pk}")  # reads are not counted
     answers = [
-        client.post(f"/api/games/{table.pk}/chat", {"text": "x"}, content_type="application/json",
-                    headers={"X-CSRFToken": "x"})
+        client.post(
+            f"/api/games/{table.pk}/chat",
+            {"text": "x"},
+            content_type="application/json",
+            headers={"X-CSRFToken": "x"},
+        )
         for _ in range(3)
     ]
     assert answers[-1].status_code == 429

@@ -57,12 +57,15 @@ def anytime_types(rules: GameRules, state: State, seat: int, gen) -> frozenset[s
     never moves the game on and a search would otherwise stall with them for ever."""
     seen = rules.determinize(state, seat, next_seed(gen))
     waiting = rules.to_act(seen)
-    return frozenset(
-        action.type
-        for other in range(seen["players"])
-        if other not in waiting
-        for action in rules.legal_actions(seen, other)
-    ) - rules.anytime_moves
+    return (
+        frozenset(
+            action.type
+            for other in range(seen["players"])
+            if other not in waiting
+            for action in rules.legal_actions(seen, other)
+        )
+        - rules.anytime_moves
+    )
 
 
 def respond_to_offers(

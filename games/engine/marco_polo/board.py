@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from ..vocabulary import listed, listed_and, say, say_count, term  # noqa: F401  (re-exported)
 from . import data
 
 ROUTE_COST: dict[tuple[str, str], dict[str, int]] = {}
@@ -60,67 +63,132 @@ def card_slot(space: str) -> str | None:
     return _CARD_SLOTS.get(space)
 
 
-def space_name(space: str, card_name: str = "") -> str:
-    names = {
-        "coins": "Take 5 coins",
-        "khan": "Khan's favor",
-        "contracts": "Take contracts",
-        "travel": "Travel",
-        "bag": "Take 3 coins (money bag)",
-    }
-    if space in names:
-        return names[space]
-    if space.startswith("bazaar-"):
-        return f"Grand Bazaar: {space[7:]}"
-    slot = card_slot(space)
-    city = name(CARD_SLOT_CITY[slot])
-    return f"City card in {city}" + (f" ({card_name})" if card_name else "")
+_SPACE_NAMES = {
+    "coins": say("Take {count} coins", count=data.TAKE_COINS),
+    "khan": term("Khan's favor"),
+    "contracts": term("Take contracts"),
+    "travel": term("Travel"),
+    "bag": say("Take {count} coins (money bag)", count=data.MONEY_BAG),
+    **{
+        f"bazaar-{kind}": say("Grand Bazaar: {good}", good=data.RESOURCE_NAMES[kind])
+        for kind in data.BAZAAR
+    },
+}
+
+
+def space_name(space: str, card: int | None = None) -> str:
+    """An action space by name; a city card's space with the card's text when ``card``
+    (its number) is given."""
+    return _SPACE_NAMES.get(space) or _card_space_name(space, card)
+
+
+@lru_cache(maxsize=256)
+def _card_space_name(space: str, card: int | None) -> str:
+    city = name(CARD_SLOT_CITY[card_slot(space)])
+    if card is None:
+        return say("City card in {city}", city=city)
+    return say("City card in {city} ({card})", city=city, card=card_text(card))
+
+
+# --- words: amounts, lists, players --------------------------------------------------------------
+def seat_tag(seat: int) -> str:
+    """The name placeholder of ``seat`` in a text: ``{p2}`` (filled in where it is shown)."""
+    return f"{{p{seat}}}"
+
+
+# How many of a thing, as a label or the log counts it ("1 camel", "2 gold").
+_COUNTED = {
+    "coins": lambda n: say_count(n, "{n} coin", "{n} coins"),
+    "camels": lambda n: say_count(n, "{n} camel", "{n} camels"),
+    "pepper": lambda n: say_count(n, "{n} pepper", "{n} pepper"),
+    "silk": lambda n: say_count(n, "{n} silk", "{n} silk"),
+    "gold": lambda n: say_count(n, "{n} gold", "{n} gold"),
+    "vp": lambda n: say_count(n, "{n} VP", "{n} VP"),
+    "good": lambda n: say_count(n, "{n} good of your choice", "{n} goods of your choice"),
+    "2diff": lambda n: say("2 different goods"),  # always the two (never counted)
+    "move": lambda n: say_count(n, "{n} free step", "{n} free steps"),
+    "contract": lambda n: say_count(n, "{n} special contract", "{n} special contracts"),
+    "black": lambda n: say_count(n, "{n} black die", "{n} black dice"),
+}
+NOTHING = say("nothing")
+
+
+@lru_cache(maxsize=4096)
+def counted(key: str, count: int) -> str:
+    """``counted("camels", 2)`` -> "2 camels" (any key of ``data.items``)."""
+    return _COUNTED[key](count)
 
 
 def amounts_text(amounts: dict[str, int]) -> str:
     """``{"camels": 2, "coins": 3}`` -> "2 camels, 3 coins" (for labels and the log)."""
-    words = {
-        "coins": ("coin", "coins"),
-        "camels": ("camel", "camels"),
-        "pepper": ("pepper", "pepper"),
-        "silk": ("silk", "silk"),
-        "gold": ("gold", "gold"),
-        "vp": ("VP", "VP"),
-        "good": ("good of your choice", "goods of your choice"),
-        "2diff": ("2 different goods", "2 different goods"),
-        "move": ("free step", "free steps"),
-        "contract": ("special contract", "special contracts"),
-        "black": ("black die", "black dice"),
-    }
-    parts = []
-    for key, count in amounts.items():
-        one, many = words[key]
-        parts.append(one if key == "2diff" else f"{count} {one if count == 1 else many}")
-    return ", ".join(parts) or "nothing"
+    return _amounts_text(tuple(amounts.items()))
+
+
+@lru_cache(maxsize=4096)  # the same few amounts come up again and again: said once each
+def _amounts_text(amounts: tuple[tuple[str, int], ...]) -> str:
+    if not amounts:
+        return NOTHING
+    return listed([counted(key, count) for key, count in amounts])
+
+
+def _card_text(card: int) -> str:
+    spec = data.CITY_CARDS[card]
+    kind = spec["kind"]
+    if kind == "gain":
+        return say("{gain} per pip", gain=amounts_text(data.items(spec["gain"])))
+    if kind == "tier":
+        (low, few), (_, many) = spec["tiers"]
+        return say(
+            "{good}: {few} (die 1-{low}) or {many} (higher)",
+            good=data.RESOURCE_NAMES[spec["good"]],
+            few=few,
+            low=low,
+            many=many,
+        )
+    if kind == "per_post":
+        return say("{gain} per trading post", gain=amounts_text(data.items(spec["gain"])))
+    if kind == "per_contract":
+        return say("{gain} per completed contract", gain=amounts_text(data.items(spec["gain"])))
+    if kind == "bonus":
+        return say("small-city bonus of your cities: once (die 1-4), twice (die 5-6)")
+    if kind == "paid_bonus":
+        return say("1 coin -> a small-city bonus of one of your cities")
+    trades = [
+        say(
+            "{pay} -> {gain}",
+            pay=amounts_text(data.items(pay)),
+            gain=amounts_text(data.items(gain)),
+        )
+        for pay, gain in spec["trades"]
+    ]
+    text = trades[0]
+    for other in trades[1:]:
+        text = say("{trade} or {other}", trade=text, other=other)
+    return text
+
+
+CARD_TEXTS = tuple(_card_text(card) for card in range(len(data.CITY_CARDS)))
 
 
 def card_text(card: int) -> str:
     """What a city card does, in words."""
-    spec = data.CITY_CARDS[card]
-    kind = spec["kind"]
-    if kind == "gain":
-        return f"{amounts_text(data.items(spec['gain']))} per pip"
-    if kind == "tier":
-        (low, few), (_, many) = spec["tiers"]
-        return f"{spec['good']}: {few} (die 1-{low}) or {many} (higher)"
-    if kind == "per_post":
-        return f"{amounts_text(data.items(spec['gain']))} per trading post"
-    if kind == "per_contract":
-        return f"{amounts_text(data.items(spec['gain']))} per completed contract"
-    if kind == "bonus":
-        return "small-city bonus of your cities: once (die 1-4), twice (die 5-6)"
-    if kind == "paid_bonus":
-        return "1 coin -> a small-city bonus of one of your cities"
-    trades = [
-        f"{amounts_text(data.items(pay))} -> {amounts_text(data.items(gain))}"
-        for pay, gain in spec["trades"]
-    ]
-    return " or ".join(trades)
+    return CARD_TEXTS[card]
+
+
+@lru_cache(maxsize=64)
+def die_text(kind: str, value: int) -> str:
+    """'die (3)', 'black die (not set)': one of the seat's dice as a label names it."""
+    if kind == "black":
+        return say("black die ({value})", value=value) if value else say("black die (not set)")
+    if kind == "white":
+        return say("white die ({value})", value=value) if value else say("white die (not set)")
+    return say("die ({value})", value=value) if value else say("die (not set)")
+
+
+GOAL_LABELS = tuple(
+    say("{first}-{second} ({points} VP)", first=name(first), second=name(second), points=points)
+    for first, second, points in data.GOALS
+)
 
 
 def _steps_from(start: str) -> dict[str, int]:

@@ -8,10 +8,11 @@ direction of its first use; a bonus card names a different city of yours each us
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..contract import Action, LogEntry, log
+from ..contract import Action, LogEntry, log, say
 from . import board, data, rewards
 from .state import State, can_pay, pay
 
@@ -30,7 +31,7 @@ def _small_cities(state: State, seat: int) -> list[str]:
     return [city for city in state["seats"][seat]["posts"] if city in data.SMALL_CITIES]
 
 
-def _ways_to_pay(state: State, seat: int, cost: dict[str, int]) -> list[dict[str, Any]]:
+def ways_to_pay(state: State, seat: int, cost: dict[str, int]) -> list[dict[str, Any]]:
     """The choices (params) with which ``cost`` can be paid; empty if it cannot."""
     seat_state = state["seats"][seat]
     plain = {k: v for k, v in cost.items() if k not in ("good", "2diff")}
@@ -57,7 +58,7 @@ def usable(state: State, seat: int, slot: str) -> bool:
         return bool(_small_cities(state, seat))
     if kind == "paid_bonus":
         return bool(_small_cities(state, seat)) and state["seats"][seat]["coins"] >= 1
-    return any(_ways_to_pay(state, seat, cost) for cost, _ in _trades(card))
+    return any(ways_to_pay(state, seat, cost) for cost, _ in _trades(card))
 
 
 def _tier(tiers: tuple, value: int) -> int:
@@ -96,31 +97,39 @@ def options(state: State, seat: int) -> list[Action]:
             affordable = card["kind"] == "bonus" or state["seats"][seat]["coins"] >= 1
             for city in _small_cities(state, seat):
                 if affordable and city not in step["cities"]:
-                    bonus = board.amounts_text(
-                        data.items(data.CITY_BONUSES[state["city_bonus"][city]])
-                    )
-                    bonus = bonus if state["city_bonus"][city] != "any" else "another city's bonus"
-                    paid = "Pay 1 coin for" if card["kind"] == "paid_bonus" else "Take"
-                    found.append(
-                        Action.make(
-                            "use",
-                            label=f"{paid} the bonus of {board.name(city)} ({bonus})",
-                            city=city,
-                        )
-                    )
+                    paid = card["kind"] == "paid_bonus"
+                    found.append(_bonus_action(paid, city, state["city_bonus"][city]))
         else:
             for index, (cost, reward) in enumerate(_trades(card)):
                 if step["trade"] is not None and step["trade"] != index:
                     continue
-                for way in _ways_to_pay(state, seat, cost):
+                for way in ways_to_pay(state, seat, cost):
                     gains = [{"good": g} for g in data.GOODS] if "good" in reward else [{}]
                     for choice in gains:
                         params = {**way, **choice}
                         text = _trade_label(cost, reward, params)
                         found.append(Action.make("use", label=text, trade=index, **params))
     if step["used"]:
-        found.append(Action.make("done", label="Stop using the city card"))
+        found.append(_DONE)
     return found
+
+
+_DONE = Action.make("done", label=say("Stop using the city card"))
+
+
+@lru_cache(maxsize=256)
+def _bonus_action(paid: bool, city: str, bonus: str) -> Action:
+    """Take (or pay 1 coin for) the bonus of one of the seat's small cities."""
+    if bonus == "any":
+        shown = rewards.ANY_BONUS
+    else:
+        shown = board.amounts_text(data.items(data.CITY_BONUSES[bonus]))
+    place = board.name(city)
+    if paid:
+        text = say("Pay 1 coin for the bonus of {city} ({bonus})", city=place, bonus=shown)
+    else:
+        text = say("Take the bonus of {city} ({bonus})", city=place, bonus=shown)
+    return Action.make("use", label=text, city=city)
 
 
 def _trade_label(cost: dict, reward: dict, params: dict) -> str:
@@ -132,7 +141,16 @@ def _trade_label(cost: dict, reward: dict, params: dict) -> str:
     got = {k: v for k, v in reward.items() if k != "good"}
     if "good" in reward:
         got[params["good"]] = got.get(params["good"], 0) + 1
-    return f"Pay {board.amounts_text(paid)} for {board.amounts_text(got)}"
+    return _pay_for(tuple(paid.items()), tuple(got.items()))
+
+
+@lru_cache(maxsize=1024)
+def _pay_for(paid: tuple[tuple[str, int], ...], got: tuple[tuple[str, int], ...]) -> str:
+    return say(
+        "Pay {cost} for {gain}",
+        cost=board.amounts_text(dict(paid)),
+        gain=board.amounts_text(dict(got)),
+    )
 
 
 def use(state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -145,7 +163,12 @@ def use(state: State, seat: int, action: Action) -> list[LogEntry]:
         step["cities"].append(city)
         if card["kind"] == "paid_bonus":
             pay(state, seat, "coins", 1)
-        entries = [log(f"{{p{seat}}} takes the city bonus of {board.name(city)}.")]
+        text = say(
+            "{player} takes the city bonus of {city}.",
+            player=board.seat_tag(seat),
+            city=board.name(city),
+        )
+        entries = [log(text)]
         return entries + rewards.city_bonus(state, seat, state["city_bonus"][city])
     index = action["trade"]
     step["trade"] = index

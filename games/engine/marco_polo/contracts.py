@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from ..contract import Action, LogEntry, log
+from ..contract import Action, LogEntry, log, say
 from . import board, data
 from .state import State, can_pay, gain, pay
 
@@ -25,9 +26,22 @@ def to_special(state: State, cards: list[int]) -> None:
     state["special"].extend(cards)
 
 
-def label(number: int) -> str:
+def _label(number: int) -> str:
     cost, reward = board.CONTRACTS[number]
-    return f"contract {number} ({board.amounts_text(cost)} -> {board.amounts_text(reward)})"
+    return say(
+        "contract {number} ({cost} -> {reward})",
+        number=number,
+        cost=board.amounts_text(cost),
+        reward=board.amounts_text(reward),
+    )
+
+
+LABELS = tuple(_label(number) for number, _, _ in data.CONTRACTS)
+
+
+def label(number: int) -> str:
+    """'contract 41 (1 camel, 1 gold -> 3 camels, 2 VP)'."""
+    return LABELS[number]
 
 
 # --- the Contracts action ----------------------------------------------------------------------------
@@ -51,18 +65,40 @@ def options(state: State, seat: int) -> list[Action]:
         extra = data.CONTRACT_EXTRA.get(position, 0)
         for old in discards:
             for bonus in ("coins", "camels") if extra else (None,):
-                params: dict[str, Any] = {"position": position}
-                text = f"Take {label(number)}"
-                if old is not None:
-                    params["discard"] = old
-                    text += f", discarding contract {old}"
-                if bonus:
-                    params["bonus"] = bonus
-                    text += f", with {extra} {bonus if extra > 1 else bonus[:-1]}"
-                found.append(Action.make("take_contract", label=text, **params))
+                found.append(_take_action(position, number, old, bonus, extra))
     if step["taken"]:
-        found.append(Action.make("done", label="Take no more contracts"))
+        found.append(_DONE)
     return found
+
+
+_DONE = Action.make("done", label=say("Take no more contracts"))
+
+
+@lru_cache(maxsize=4096)  # the same few offers come up again and again: made once each
+def _take_action(
+    position: int, number: int, old: int | None, bonus: str | None, extra: int
+) -> Action:
+    params: dict[str, Any] = {"position": position}
+    contract = label(number)
+    if old is not None:
+        params["discard"] = old
+    if bonus:
+        params["bonus"] = bonus
+        gift = board.counted(bonus, extra)
+        if old is not None:
+            text = say(
+                "Take {contract}, discarding contract {old}, with {bonus}",
+                contract=contract,
+                old=old,
+                bonus=gift,
+            )
+        else:
+            text = say("Take {contract}, with {bonus}", contract=contract, bonus=gift)
+    elif old is not None:
+        text = say("Take {contract}, discarding contract {old}", contract=contract, old=old)
+    else:
+        text = say("Take {contract}", contract=contract)
+    return Action.make("take_contract", label=text, **params)
 
 
 def take(state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -75,12 +111,22 @@ def take(state: State, seat: int, action: Action) -> list[LogEntry]:
     if old is not None:
         seat_state["contracts"].remove(old)
         to_special(state, [old])
-        entries.append(log(f"{{p{seat}}} discards contract {old} under the special pile."))
+        entries.append(
+            log(
+                say(
+                    "{player} discards contract {old} under the special pile.",
+                    player=board.seat_tag(seat),
+                    old=old,
+                )
+            )
+        )
     seat_state["contracts"].append(number)
     state["contracts"][position - 1] = None
     step["taken"].append(position)
     step["new"].append(number)
-    entries.append(log(f"{{p{seat}}} takes {label(number)}."))
+    entries.append(
+        log(say("{player} takes {contract}.", player=board.seat_tag(seat), contract=label(number)))
+    )
     bonus = action.get("bonus")
     if bonus:
         gain(state, seat, bonus, data.CONTRACT_EXTRA[position])
@@ -91,6 +137,9 @@ def finished(state: State) -> bool:
     step = state["turn"]["contracts"]
     reach = state["contracts"][: step["value"]]
     return len(step["taken"]) >= 2 or all(number is None for number in reach)
+
+
+_EMPTY_SPACES = say("The contract spaces are empty: 2 contracts come from the special pile.")
 
 
 def finish(state: State) -> list[LogEntry]:
@@ -104,9 +153,7 @@ def finish(state: State) -> list[LogEntry]:
             if drawn is not None:
                 state["contracts"].append(drawn)
         if state["contracts"]:
-            entries.append(
-                log("The contract spaces are empty: 2 contracts come from the special pile.")
-            )
+            entries.append(log(_EMPTY_SPACES))
     return entries
 
 
@@ -124,4 +171,7 @@ def complete(state: State, seat: int, number: int) -> tuple[list[LogEntry], dict
         pay(state, seat, key, count)
     seat_state["contracts"].remove(number)
     seat_state["done"].append(number)
-    return [log(f"{{p{seat}}} completes {label(number)}.")], reward
+    text = say(
+        "{player} completes {contract}.", player=board.seat_tag(seat), contract=label(number)
+    )
+    return [log(text)], reward

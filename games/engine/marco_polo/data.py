@@ -17,10 +17,22 @@ from __future__ import annotations
 
 import re
 
+from ..vocabulary import say, term
+
 GOODS = ("pepper", "silk", "gold")
 RESOURCES = ("coins", "camels", *GOODS)
 _TOKENS = {"$": "coins", "Ca": "camels", "P": "pepper", "S": "silk", "G": "gold", "VP": "vp"}
 _WORDS = {"good", "2diff", "move", "contract", "black"}
+
+
+# The resources by name, as a label or a log line names them ("Grand Bazaar: pepper").
+RESOURCE_NAMES = {
+    "coins": term("coins"),
+    "camels": term("camels"),
+    "pepper": term("pepper"),
+    "silk": term("silk"),
+    "gold": term("gold"),
+}
 
 
 def items(text: str) -> dict[str, int]:
@@ -45,19 +57,30 @@ BEIJING_POINTS = (10, 7, 4, 1)  # by arrival order
 LARGE_CITIES = ("moscow", "karakorum", "samarcanda", "lan-zhou", "alexandria", "karachi", "sumatra")
 SMALL_CITIES = ("anxi", "kashgar", "xian", "ormuz", "adana", "kochi")
 OASES = ("o1", "o5", "o6", "o7", "o9", "o11", "o15", "o17", "o20", "o22")
-# Names and schematic positions (x east 0-760, y south 0-440, from the data file).
+
+
+def _oasis(number: int) -> str:
+    """'Oasis 5': an oasis is named by its number on the map."""
+    return say("Oasis {number}", number=number)
+
+
+# Names (said where they are shown, so marked as terms) and schematic positions (x east
+# 0-760, y south 0-440, from the data file).
 # fmt: off
 PLACES = {
-    "venezia": ("Venezia", 10, 30), "o1": ("Oasis 1", 102, 12), "moscow": ("Moscow", 158, 8),
-    "anxi": ("Anxi", 330, 9), "karakorum": ("Karakorum", 449, 4), "o5": ("Oasis 5", 568, 58),
-    "o6": ("Oasis 6", 653, 10), "o7": ("Oasis 7", 602, 111), "beijing": ("Beijing", 692, 33),
-    "o9": ("Oasis 9", 97, 104), "samarcanda": ("Samarcanda", 274, 120),
-    "o11": ("Oasis 11", 411, 180), "kashgar": ("Kashgar", 453, 160),
-    "lan-zhou": ("Lan-Zhou", 546, 179), "xian": ("Xian", 676, 156), "o15": ("Oasis 15", 762, 207),
-    "alexandria": ("Alexandria", 13, 240), "o17": ("Oasis 17", 149, 210),
-    "ormuz": ("Ormuz", 193, 224), "karachi": ("Karachi", 372, 274), "o20": ("Oasis 20", 554, 349),
-    "sumatra": ("Sumatra", 643, 328), "o22": ("Oasis 22", 119, 390), "adana": ("Adana", 214, 380),
-    "kochi": ("Kochi", 450, 433),
+    "venezia": (term("Venezia"), 10, 30), "o1": (_oasis(1), 102, 12),
+    "moscow": (term("Moscow"), 158, 8), "anxi": (term("Anxi"), 330, 9),
+    "karakorum": (term("Karakorum"), 449, 4), "o5": (_oasis(5), 568, 58),
+    "o6": (_oasis(6), 653, 10), "o7": (_oasis(7), 602, 111),
+    "beijing": (term("Beijing"), 692, 33), "o9": (_oasis(9), 97, 104),
+    "samarcanda": (term("Samarcanda"), 274, 120), "o11": (_oasis(11), 411, 180),
+    "kashgar": (term("Kashgar"), 453, 160), "lan-zhou": (term("Lan-Zhou"), 546, 179),
+    "xian": (term("Xian"), 676, 156), "o15": (_oasis(15), 762, 207),
+    "alexandria": (term("Alexandria"), 13, 240), "o17": (_oasis(17), 149, 210),
+    "ormuz": (term("Ormuz"), 193, 224), "karachi": (term("Karachi"), 372, 274),
+    "o20": (_oasis(20), 554, 349), "sumatra": (term("Sumatra"), 643, 328),
+    "o22": (_oasis(22), 119, 390), "adana": (term("Adana"), 214, 380),
+    "kochi": (term("Kochi"), 450, 433),
 }
 # (from, to, extra cost): 30 undirected routes.
 ROUTES = (
@@ -213,24 +236,24 @@ GOALS_DEALT_EXPERT = 4
 
 # --- Characters (10 tiles: 8 characters, Mercator in 2/3/4-player versions) -------------------
 CHARACTERS = {
-    "raschid": "Raschid ad-Din Sinan",
-    "matteo": "Matteo Polo",
-    "mercator": "Mercator ex Tabriz",
-    "kubilai": "Kubilai Khan",
-    "berke": "Berke Khan",
-    "niccolo": "Niccolo and Marco Polo",
-    "william": "William of Rubruck",
-    "johannes": "Johannes Carpini",
+    "raschid": term("Raschid ad-Din Sinan"),
+    "matteo": term("Matteo Polo"),
+    "mercator": term("Mercator ex Tabriz"),
+    "kubilai": term("Kubilai Khan"),
+    "berke": term("Berke Khan"),
+    "niccolo": term("Niccolo and Marco Polo"),
+    "william": term("William of Rubruck"),
+    "johannes": term("Johannes Carpini"),
 }
 CHARACTER_POWERS = {
-    "raschid": "Never rolls: sets each die to any value when placing it. No compensation.",
-    "matteo": "Each round: the white die and the top contract of the special pile.",
-    "mercator": "Gets 1 of the first good of every Grand Bazaar column another player takes.",
-    "kubilai": "Starts in Beijing with a trading post on its 10-point space.",
-    "berke": "Pays no coins to use an occupied action space.",
-    "niccolo": "A second figure (moves may be split between them); 1 camel each round.",
-    "william": "11 trading posts (+10 VP for all 11); a post in every city passed through.",
-    "johannes": "Any oasis to any oasis is one step without extra cost; 3 coins each round.",
+    "raschid": say("Never rolls: sets each die to any value when placing it. No compensation."),
+    "matteo": say("Each round: the white die and the top contract of the special pile."),
+    "mercator": say("Gets 1 of the first good of every Grand Bazaar column another player takes."),
+    "kubilai": say("Starts in Beijing with a trading post on its 10-point space."),
+    "berke": say("Pays no coins to use an occupied action space."),
+    "niccolo": say("A second figure (moves may be split between them); 1 camel each round."),
+    "william": say("11 trading posts (+10 VP for all 11); a post in every city passed through."),
+    "johannes": say("Any oasis to any oasis is one step without extra cost; 3 coins each round."),
 }
 # The extra gifts of Mercator's 3- and 2-player tiles.
 MERCATOR_KHAN_CAMELS = {2: 1, 3: 1, 4: 0}

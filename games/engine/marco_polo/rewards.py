@@ -9,16 +9,19 @@ their own. During the round start everybody's list is answered at the same time.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from .. import rng
-from ..contract import Action, LogEntry, log
+from ..contract import Action, LogEntry, log, say
 from . import board, contracts, data, travel
+from .board import seat_tag
 from .state import State, character, gain, push
 
 PAIRS = tuple(combinations(data.GOODS, 2))
 AUTO = frozenset({"post", "outpost", "city_bonus", "contract_top", "black"})
+ANY_BONUS = say("another city's bonus")  # Xian's marker, as a label and the board name it
 
 
 def grant(state: State, seat: int, amounts: dict[str, int], source: str) -> list[LogEntry]:
@@ -35,7 +38,13 @@ def grant(state: State, seat: int, amounts: dict[str, int], source: str) -> list
             kind = {"contract": "contract_top"}.get(kind, kind)
             waiting += [{"kind": kind} for _ in range(count)]
     push(state, seat, waiting)
-    return [log(f"{{p{seat}}} receives {board.amounts_text(amounts)}.")] if amounts else []
+    return [_received(seat, tuple(amounts.items()))] if amounts else []
+
+
+@lru_cache(maxsize=4096)  # the same few rewards come up again and again: said once each
+def _received(seat: int, amounts: tuple[tuple[str, int], ...]) -> LogEntry:
+    text = board.amounts_text(dict(amounts))
+    return log(say("{player} receives {amounts}.", player=seat_tag(seat), amounts=text))
 
 
 def city_bonus(state: State, seat: int, bonus: str) -> list[LogEntry]:
@@ -47,12 +56,17 @@ def city_bonus(state: State, seat: int, bonus: str) -> list[LogEntry]:
 
 def take_black_die(state: State, seat: int) -> list[LogEntry]:
     if state["black_pool"] < 1:
-        return [log(f"No black die is left for {{p{seat}}}.")]
+        return [log(say("No black die is left for {player}.", player=seat_tag(seat)))]
     state["black_pool"] -= 1
     value = 0 if character(state, seat) == "raschid" else rng.roll(state)
     state["seats"][seat]["dice"].append(["black", value])
-    shown = f" and rolls a {value}" if value else ""
-    return [log(f"{{p{seat}}} takes a black die{shown}.")]
+    if value:
+        text = say(
+            "{player} takes a black die and rolls a {value}.", player=seat_tag(seat), value=value
+        )
+    else:
+        text = say("{player} takes a black die.", player=seat_tag(seat))
+    return [log(text)]
 
 
 # --- settling the waiting list -----------------------------------------------------------------
@@ -65,7 +79,7 @@ def settle(state: State, seat: int) -> list[LogEntry]:
         kind = head["kind"]
         if kind == "move" and not travel.free_steps(state, seat):
             pending.pop(0)  # a free step nobody can pay for is lost
-            entries.append(log(f"{{p{seat}}} cannot use a free step."))
+            entries.append(log(say("{player} cannot use a free step.", player=seat_tag(seat))))
             continue
         if kind == "post" and not state["seats"][seat]["post_stock"]:
             if head["city"] not in state["seats"][seat]["posts"]:
@@ -86,8 +100,12 @@ def _auto(state: State, seat: int, item: dict[str, Any]) -> list[LogEntry]:
         return travel.place_post(state, seat, item["city"])
     if kind == "outpost":
         bonus, state["outposts"][item["city"]] = state["outposts"][item["city"]], None
-        name = board.name(item["city"])
-        entries = [log(f"{{p{seat}}} is first in {name} and takes its outpost bonus.")]
+        text = say(
+            "{player} is first in {city} and takes its outpost bonus.",
+            player=seat_tag(seat),
+            city=board.name(item["city"]),
+        )
+        entries = [log(text)]
         return entries + grant(state, seat, data.items(data.OUTPOST_BONUSES[bonus]), "bonuses")
     if kind == "city_bonus":
         return city_bonus(state, seat, item["bonus"])
@@ -96,18 +114,101 @@ def _auto(state: State, seat: int, item: dict[str, Any]) -> list[LogEntry]:
     # contract_top: the top of the special pile, if there is room for it
     drawn = contracts.draw_special(state)
     if drawn is None:
-        return [log("The special contract pile is empty.")]
+        return [log(_NO_SPECIAL)]
     held = state["seats"][seat]["contracts"]
     if len(held) < 2:
         held.append(drawn)
-        return [log(f"{{p{seat}}} takes contract {drawn} from the special pile.")]
+        text = say(
+            "{player} takes contract {number} from the special pile.",
+            player=seat_tag(seat),
+            number=drawn,
+        )
+        return [log(text)]
     push(state, seat, [{"kind": "special_contract", "contract": drawn}])
-    return [log(f"{{p{seat}}} draws contract {drawn} from the special pile.")]
+    text = say(
+        "{player} draws contract {number} from the special pile.",
+        player=seat_tag(seat),
+        number=drawn,
+    )
+    return [log(text)]
+
+
+_NO_SPECIAL = say("The special contract pile is empty.")
 
 
 # --- choices ---------------------------------------------------------------------------------------
 def _a(action_type: str, label: str, /, **params: Any) -> Action:
     return Action.make(action_type, label=label, **params)
+
+
+@lru_cache(maxsize=64)
+def _compensations(points: int) -> tuple[Action, ...]:
+    return tuple(
+        _a(
+            "compensate",
+            say(
+                "Compensation: {camels} camel(s) and {coins} coin(s)",
+                camels=camels,
+                coins=points - camels,
+            ),
+            camels=camels,
+        )
+        for camels in range(points + 1)
+    )
+
+
+_TAKE_GOOD = [
+    _a("take_good", say("Take 1 {good}", good=data.RESOURCE_NAMES[good]), good=good)
+    for good in data.GOODS
+]
+_TAKE_GOODS = [
+    _a(
+        "take_goods",
+        say(
+            "Take 1 {first} and 1 {second}",
+            first=data.RESOURCE_NAMES[a],
+            second=data.RESOURCE_NAMES[b],
+        ),
+        goods=[a, b],
+    )
+    for a, b in PAIRS
+]
+_CHOOSE_BONUS = [
+    _a(
+        "choose_bonus",
+        say("City bonus: {bonus}", bonus=board.amounts_text(data.items(text))),
+        bonus=key,
+    )
+    for key, text in data.CITY_BONUSES.items()
+    if key != "any"
+]
+_SKIP_MOVE = _a("skip_move", say("Give up the free step"))
+
+
+@lru_cache(maxsize=1024)
+def _discard_contract(old: int, new: int) -> Action:
+    text = say("Discard contract {old} to keep contract {new}", old=old, new=new)
+    return _a("discard_contract", text, contract=old)
+
+
+@lru_cache(maxsize=64)
+def _decline_contract(new: int) -> Action:
+    text = say("Put contract {new} under the special pile", new=new)
+    return _a("decline_contract", text)
+
+
+@lru_cache(maxsize=256)
+def _relocate(old: str, city: str) -> Action:
+    text = say("Move your post from {old} to {city}", old=board.name(old), city=board.name(city))
+    return _a("relocate_post", text, city=old)
+
+
+@lru_cache(maxsize=256)
+def _keep_goals(first: int, second: int) -> Action:
+    text = say(
+        "Keep goals {first} and {second}", first=goal_label(first), second=goal_label(second)
+    )
+    return _a("keep_goals", text, goals=[first, second])
 
 
 def choices(state: State, seat: int) -> list[Action]:
@@ -116,61 +217,35 @@ def choices(state: State, seat: int) -> list[Action]:
     item = seat_state["pending"][0]
     kind = item["kind"]
     if kind == "compensation":
-        points = item["points"]
-        return [
-            _a("compensate", f"Compensation: {k} camel(s) and {points - k} coin(s)", camels=k)
-            for k in range(points + 1)
-        ]
+        return list(_compensations(item["points"]))
     if kind == "good":
-        return [_a("take_good", f"Take 1 {good}", good=good) for good in data.GOODS]
+        return list(_TAKE_GOOD)
     if kind == "two_goods":
-        return [_a("take_goods", f"Take 1 {a} and 1 {b}", goods=[a, b]) for a, b in PAIRS]
+        return list(_TAKE_GOODS)
     if kind == "any_bonus":
-        return [
-            _a("choose_bonus", f"City bonus: {board.amounts_text(data.items(text))}", bonus=key)
-            for key, text in data.CITY_BONUSES.items()
-            if key != "any"
-        ]
+        return list(_CHOOSE_BONUS)
     if kind == "special_contract":
         new = item["contract"]
-        return [
-            _a("discard_contract", f"Discard contract {old} to keep contract {new}", contract=old)
-            for old in seat_state["contracts"]
-        ] + [_a("decline_contract", f"Put contract {new} under the special pile")]
+        return [_discard_contract(old, new) for old in seat_state["contracts"]] + [
+            _decline_contract(new)
+        ]
     if kind == "move":
+        figures = seat_state["figures"]
+        several = len(figures) > 1
         return [
-            _a(
-                "step",
-                _step_label(state, seat, figure, end, extra, "Free step"),
-                figure=figure,
-                to=end,
-            )
+            travel.step_action(figure, several, figures[figure], end, extra, free=True)
             for figure, end, extra in travel.free_steps(state, seat)
-        ] + [_a("skip_move", "Give up the free step")]
+        ] + [_SKIP_MOVE]
     if kind == "relocate":
-        city = board.name(item["city"])
-        return [
-            _a("relocate_post", f"Move your post from {board.name(old)} to {city}", city=old)
-            for old in seat_state["posts"]
-        ]
+        return [_relocate(old, item["city"]) for old in seat_state["posts"]]
     if kind == "goals":
-        return [
-            _a("keep_goals", f"Keep goals {goal_label(a)} and {goal_label(b)}", goals=[a, b])
-            for a, b in combinations(seat_state["goal_offer"], 2)
-        ]
+        return [_keep_goals(a, b) for a, b in combinations(seat_state["goal_offer"], 2)]
     raise AssertionError(f"no choices for {kind}")
 
 
-def _step_label(state: State, seat: int, figure: int, end: str, extra: dict, what: str) -> str:
-    figures = state["seats"][seat]["figures"]
-    who = f" with figure {figure + 1}" if len(figures) > 1 else ""
-    cost = f" (pay {board.amounts_text(extra)})" if extra else ""
-    return f"{what}{who}: {board.name(figures[figure])} to {board.name(end)}{cost}"
-
-
 def goal_label(goal: int) -> str:
-    first, second, points = data.GOALS[goal]
-    return f"{board.name(first)}-{board.name(second)} ({points} VP)"
+    """'Moscow-Xian (4 VP)'."""
+    return board.GOAL_LABELS[goal]
 
 
 def resolve(state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -182,11 +257,13 @@ def resolve(state: State, seat: int, action: Action) -> list[LogEntry]:
         camels = action["camels"]
         gain(state, seat, "camels", camels)
         gain(state, seat, "coins", item["points"] - camels)
-        return [
-            log(
-                f"{{p{seat}}} takes {camels} camel(s) and {item['points'] - camels} coin(s) as compensation."
-            )
-        ]
+        text = say(
+            "{player} takes {camels} camel(s) and {coins} coin(s) as compensation.",
+            player=seat_tag(seat),
+            camels=camels,
+            coins=item["points"] - camels,
+        )
+        return [log(text)]
     if kind == "take_good":
         return grant(state, seat, {action["good"]: 1}, "bonuses")
     if kind == "take_goods":
@@ -198,14 +275,23 @@ def resolve(state: State, seat: int, action: Action) -> list[LogEntry]:
         seat_state["contracts"].remove(old)
         seat_state["contracts"].append(item["contract"])
         contracts.to_special(state, [old])
-        return [log(f"{{p{seat}}} discards contract {old} and keeps contract {item['contract']}.")]
+        text = say(
+            "{player} discards contract {old} and keeps contract {new}.",
+            player=seat_tag(seat),
+            old=old,
+            new=item["contract"],
+        )
+        return [log(text)]
     if kind == "decline_contract":
         contracts.to_special(state, [item["contract"]])
-        return [log(f"{{p{seat}}} declines contract {item['contract']}.")]
+        text = say(
+            "{player} declines contract {number}.", player=seat_tag(seat), number=item["contract"]
+        )
+        return [log(text)]
     if kind == "step":
         return travel.take_free_step(state, seat, action["figure"], action["to"])
     if kind == "skip_move":
-        return [log(f"{{p{seat}}} gives up a free step.")]
+        return [log(say("{player} gives up a free step.", player=seat_tag(seat)))]
     if kind == "relocate_post":
         return travel.relocate_post(state, seat, action["city"], item["city"])
     if kind == "keep_goals":
@@ -213,10 +299,7 @@ def resolve(state: State, seat: int, action: Action) -> list[LogEntry]:
         seat_state["goals"] = kept
         state["goal_deck"] += [goal for goal in seat_state["goal_offer"] if goal not in kept]
         seat_state["goal_offer"] = []
-        return [
-            log(
-                f"{{p{seat}}} keeps 2 goal cards.",
-                **{f"p{seat}": f"You keep {', '.join(goal_label(g) for g in kept)}."},
-            )
-        ]
+        public = say("{player} keeps 2 goal cards.", player=seat_tag(seat))
+        mine = say("You keep {goals}.", goals=board.listed([goal_label(g) for g in kept]))
+        return [log(public, **{f"p{seat}": mine})]
     raise AssertionError(f"unhandled choice {kind}")

@@ -9,8 +9,9 @@ in ``to_act`` at once, and the game moves on when all lists are empty.
 from __future__ import annotations
 
 from .. import rng
-from ..contract import LogEntry, log
+from ..contract import LogEntry, log, say
 from . import cards, data, rewards, travel, turn
+from .board import seat_tag
 from .state import State, assign_characters, clear_spaces, dice_sum, push, roll_dice
 
 
@@ -30,7 +31,7 @@ def begin(state: State) -> list[LogEntry]:
         "picks": [None] * players,
     }
     state["phase"] = "draft"
-    return [log("Characters are drafted: the last player picks first.")]
+    return [log(say("Characters are drafted: the last player picks first."))]
 
 
 def drafting_seat(state: State) -> int:
@@ -42,7 +43,10 @@ def pick_character(state: State, seat: int, key: str) -> list[LogEntry]:
     draft = state["draft"]
     draft["picks"][seat] = key
     draft["offer"].remove(key)
-    entries = [log(f"{{p{seat}}} chooses {data.CHARACTERS[key]}.")]
+    text = say(
+        "{player} chooses {character}.", player=seat_tag(seat), character=data.CHARACTERS[key]
+    )
+    entries = [log(text)]
     if None in draft["picks"]:
         return entries
     assign_characters(state, draft["picks"])
@@ -55,10 +59,13 @@ def pick_character(state: State, seat: int, key: str) -> list[LogEntry]:
 # --- rounds ----------------------------------------------------------------------------------------
 def start_round(state: State) -> list[LogEntry]:
     """New start player, city and character bonuses (choices wait on the seats' lists)."""
-    entries = [log(f"Round {state['round']} begins.")]
+    entries = [log(say("Round {round} begins.", round=state["round"]))]
     if state["traveller"] is not None:
         state["start"] = state["traveller"]
-        entries.append(log(f"{{p{state['start']}}} travelled last and starts this round."))
+        text = say(
+            "{player} travelled last and starts this round.", player=seat_tag(state["start"])
+        )
+        entries.append(log(text))
     state["traveller"] = None
     for seat, seat_state in enumerate(state["seats"]):
         seat_state["passed"] = False
@@ -86,9 +93,11 @@ def _roll_round(state: State) -> list[LogEntry]:
     for seat, seat_state in enumerate(state["seats"]):
         shown = ", ".join(str(value) for _, value in seat_state["dice"])
         if seat_state["character"] == "raschid":
-            entries.append(log(f"{{p{seat}}} sets each die when placing it."))
+            entries.append(
+                log(say("{player} sets each die when placing it.", player=seat_tag(seat)))
+            )
             continue
-        entries.append(log(f"{{p{seat}}} rolls {shown}."))
+        entries.append(log(say("{player} rolls {dice}.", player=seat_tag(seat), dice=shown)))
         short = data.COMPENSATION_LIMIT - dice_sum(seat_state)
         if short > 0:
             push(state, seat, [{"kind": "compensation", "points": short}])
@@ -125,10 +134,10 @@ def end_round(state: State) -> list[LogEntry]:
         seat_state["dice"] = [["colour", 0] for _ in range(data.DICE_PER_PLAYER)]
         if seat_state["character"] == "matteo":
             seat_state["dice"].append(["white", 0])
-    entries = [log(f"Round {state['round']} ends.")]
+    entries = [log(say("Round {round} ends.", round=state["round"]))]
     if state["round"] == data.ROUNDS:
         state["phase"] = "over"
-        return entries + [log("The fifth round is over: final scoring.")]
+        return entries + [log(say("The fifth round is over: final scoring."))]
     state["round"] += 1
     state["contracts"] = state["piles"].pop(0)
     return entries + start_round(state)

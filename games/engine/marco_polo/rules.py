@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..contract import Action, GameRules, LogEntry, Option, Outcome, State
-from . import data, estimates, heuristics, rewards, rounds, sampling, scoring, turn
+from ..contract import Action, GameRules, LogEntry, Option, Outcome, State, say, term
+from . import data, estimates, heuristics, refusals, rewards, rounds, sampling, scoring, turn
 from . import view as views
 from .checks import violations
 from .state import new_game
@@ -21,21 +21,21 @@ from .state import new_game
 
 class MarcoPoloRules(GameRules):
     slug = "marco-polo"
-    name = "The Voyages of Marco Polo"
+    name = term("The Voyages of Marco Polo")
     min_players = 2
     max_players = 4
-    blurb = (
+    blurb = term(
         "Place dice to travel from Venice to Beijing, fulfil contracts and build trading "
         "posts along the way. Five rounds; most points wins."
     )
     options = (
         Option(
             "expert",
-            "Variant",
-            (("off", "First game (fixed characters, 2 goal cards)"),
-             ("on", "Expert (character draft, keep 2 of 4 goals, shuffled city bonuses)")),
+            term("Variant"),
+            (("off", term("First game (fixed characters, 2 goal cards)")),
+             ("on", term("Expert (character draft, keep 2 of 4 goals, shuffled city bonuses)"))),
             "off",
-            help="The expert variant of the rulebook, all three distributions together.",
+            help=term("The expert variant of the rulebook, all three distributions together."),
         ),
     )  # fmt: skip
     undo_types = frozenset({"back"})
@@ -75,14 +75,7 @@ class MarcoPoloRules(GameRules):
         if state["seats"][seat]["pending"]:
             return rewards.choices(state, seat)
         if state["phase"] == "draft":
-            return [
-                Action.make(
-                    "pick_character",
-                    label=f"{data.CHARACTERS[key]}: {data.CHARACTER_POWERS[key]}",
-                    character=key,
-                )
-                for key in state["draft"]["offer"]
-            ]
+            return [_PICK_CHARACTER[key] for key in state["draft"]["offer"]]
         return turn.options(state, seat)
 
     def perform(self, state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -106,12 +99,12 @@ class MarcoPoloRules(GameRules):
 
     def explain(self, state: State, seat: int, action: Action) -> str:
         if state["phase"] == "over":
-            return "The game is over."
+            return _GAME_OVER
         if seat not in self.to_act(state):
-            return "It is not your turn."
-        return (
-            views.explain(state, seat, action)
-            or f"You cannot do that now. {self.prompt(state, seat)}"
+            return _NOT_YOUR_TURN
+        prompt = self.prompt(state, seat)
+        return refusals.explain(state, seat, action, prompt) or say(
+            "You cannot do that now. {prompt}", prompt=prompt
         )
 
     # --- defaults and bots ------------------------------------------------------------------
@@ -137,3 +130,15 @@ class MarcoPoloRules(GameRules):
 
     def invariant_violations(self, state: State) -> list[str]:
         return violations(state)
+
+
+_GAME_OVER = say("The game is over.")
+_NOT_YOUR_TURN = say("It is not your turn.")
+_PICK_CHARACTER = {
+    key: Action.make(
+        "pick_character",
+        label=say("{character}: {power}", character=name, power=data.CHARACTER_POWERS[key]),
+        character=key,
+    )
+    for key, name in data.CHARACTERS.items()
+}

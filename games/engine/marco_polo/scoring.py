@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..contract import Outcome, SeatScore, rank_scores
+from ..contract import Outcome, SeatScore, rank_scores, say, term
 from . import data
+from .board import listed_and, seat_tag
 from .state import State, goods_count
 
 
@@ -29,6 +30,20 @@ def beijing_points(state: State, seat: int) -> int:
     return data.BEIJING_POINTS[state["beijing"].index(seat)]
 
 
+# The terms of the score, as the final scoring names them.
+CONTRACTS = term("Contracts completed")
+CITY_CARDS = term("City cards")
+CITY_BONUSES = term("City bonuses")
+LAST_POSTS = term("8th and 9th trading posts")
+ALL_POSTS = term("All 11 trading posts")
+BEIJING = term("Beijing")
+GOODS_LEFT = term("Goods left (post in Beijing)")
+COINS = term("Coins (1 per 10)")
+MOST_CONTRACTS = term("Most completed contracts")
+GOAL_CARDS = term("Goal cards")
+GOAL_CITIES = term("Goal cities")
+
+
 def breakdown(state: State, seat: int) -> list[tuple[str, int]]:
     """Every term, in the order of the rulebook; the end terms as they would stand now."""
     seat_state = state["seats"][seat]
@@ -43,20 +58,17 @@ def breakdown(state: State, seat: int) -> list[tuple[str, int]]:
     reached = sum(1 for city in goal_cities(state, seat) if city in posts)
     all_posts = seat_state["character"] == "william" and seat_state["post_stock"] == 0
     return [
-        ("Contracts completed", vp["contracts"]),
-        ("City cards", vp["cards"]),
-        ("City bonuses", vp["bonuses"]),
-        ("8th and 9th trading posts", vp["posts"]),
-        ("All 11 trading posts", data.WILLIAM_ALL_POSTS_VP if all_posts else 0),
-        ("Beijing", beijing_points(state, seat)),
-        (
-            "Goods left (post in Beijing)",
-            goods_count(seat_state) // data.GOODS_PER_VP if in_beijing else 0,
-        ),
-        ("Coins (1 per 10)", seat_state["coins"] // data.COINS_PER_VP),
-        ("Most completed contracts", data.MOST_CONTRACTS_VP if most_contracts(state, seat) else 0),
-        ("Goal cards", goal_points),
-        ("Goal cities", data.GOAL_CITY_POINTS[reached]),
+        (CONTRACTS, vp["contracts"]),
+        (CITY_CARDS, vp["cards"]),
+        (CITY_BONUSES, vp["bonuses"]),
+        (LAST_POSTS, vp["posts"]),
+        (ALL_POSTS, data.WILLIAM_ALL_POSTS_VP if all_posts else 0),
+        (BEIJING, beijing_points(state, seat)),
+        (GOODS_LEFT, goods_count(seat_state) // data.GOODS_PER_VP if in_beijing else 0),
+        (COINS, seat_state["coins"] // data.COINS_PER_VP),
+        (MOST_CONTRACTS, data.MOST_CONTRACTS_VP if most_contracts(state, seat) else 0),
+        (GOAL_CARDS, goal_points),
+        (GOAL_CITIES, data.GOAL_CITY_POINTS[reached]),
     ]
 
 
@@ -77,8 +89,13 @@ def outcome(state: State) -> Outcome:
     winners = tuple(seat for seat in range(state["players"]) if ranks[seat] == 1)
     best = max(totals)
     tied = [seat for seat in range(state["players"]) if totals[seat] == best]
-    names = " and ".join(f"{{p{seat}}}" for seat in winners)
-    reason = f"{names} scored most ({best} VP)"
+    names = listed_and([seat_tag(seat) for seat in winners])
     if len(tied) > len(winners):
-        reason += ", winning the tie with the most camels"
-    return Outcome(winners, scores, reason + ".")
+        reason = say(
+            "{players} scored most ({points} VP), winning the tie with the most camels.",
+            players=names,
+            points=best,
+        )
+    else:
+        reason = say("{players} scored most ({points} VP).", players=names, points=best)
+    return Outcome(winners, scores, reason)

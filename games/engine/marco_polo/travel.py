@@ -9,11 +9,12 @@ effects of the seat (``post``), so their bonuses follow in order.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import pairwise
 
-from ..contract import LogEntry, log
-from ..vocabulary import amount
+from ..contract import Action, LogEntry, log, say, say_count
 from . import board, data
+from .board import seat_tag
 from .state import State, character, pay, push
 
 
@@ -68,6 +69,46 @@ def step_options(state: State, seat: int) -> list[tuple[int, str, dict[str, int]
     return affordable_steps(state, seat, data.TRAVEL_COST[trip["moves"] + 1])
 
 
+def step_action(
+    figure: int, several: bool, start: str, end: str, extra: dict[str, int], free: bool = False
+) -> Action:
+    """A step of ``figure`` (named only when the seat has ``several``) from ``start`` to
+    ``end`` paying the route's ``extra`` cost: a step of Travel, or a ``free`` one."""
+    return _step_action(figure, several, start, end, tuple(extra.items()), free)
+
+
+@lru_cache(maxsize=4096)  # the same few steps come up again and again: made once each
+def _step_action(
+    figure: int, several: bool, start: str, end: str, extra: tuple, free: bool
+) -> Action:
+    args = {"start": board.name(start), "end": board.name(end)}
+    if extra:
+        args["cost"] = board.amounts_text(dict(extra))
+    if several:
+        args["figure"] = figure + 1
+    # every combination is its own sentence (the "pay" and "figure" parts vary)
+    if free:
+        if several:
+            if extra:
+                text = say("Free step with figure {figure}: {start} to {end} (pay {cost})", **args)
+            else:
+                text = say("Free step with figure {figure}: {start} to {end}", **args)
+        elif extra:
+            text = say("Free step: {start} to {end} (pay {cost})", **args)
+        else:
+            text = say("Free step: {start} to {end}", **args)
+    elif several:
+        if extra:
+            text = say("Step with figure {figure}: {start} to {end} (pay {cost})", **args)
+        else:
+            text = say("Step with figure {figure}: {start} to {end}", **args)
+    elif extra:
+        text = say("Step: {start} to {end} (pay {cost})", **args)
+    else:
+        text = say("Step: {start} to {end}", **args)
+    return Action.make("step", label=text, figure=figure, to=end)
+
+
 def _move(state: State, seat: int, figure: int, end: str) -> list[LogEntry]:
     seat_state = state["seats"][seat]
     start = seat_state["figures"][figure]
@@ -75,8 +116,24 @@ def _move(state: State, seat: int, figure: int, end: str) -> list[LogEntry]:
     for key, count in extra.items():
         pay(state, seat, key, count)
     seat_state["figures"][figure] = end
-    paid = f" paying {board.amounts_text(extra)}" if extra else ""
-    return [log(f"{{p{seat}}} moves from {board.name(start)} to {board.name(end)}{paid}.")]
+    return [_moved(seat, start, end, tuple(extra.items()))]
+
+
+@lru_cache(maxsize=4096)
+def _moved(seat: int, start: str, end: str, extra: tuple) -> LogEntry:
+    tag, here, there = seat_tag(seat), board.name(start), board.name(end)
+    if extra:
+        paid = board.amounts_text(dict(extra))
+        text = say(
+            "{player} moves from {start} to {end} paying {cost}.",
+            player=tag,
+            start=here,
+            end=there,
+            cost=paid,
+        )
+    else:
+        text = say("{player} moves from {start} to {end}.", player=tag, start=here, end=there)
+    return log(text)
 
 
 def take_step(state: State, seat: int, figure: int, end: str) -> list[LogEntry]:
@@ -108,7 +165,19 @@ def stop(state: State, seat: int) -> list[LogEntry]:
             cities.append(place)
     push(state, seat, [{"kind": "post", "city": city} for city in cities])
     state["turn"]["travel"] = None
-    return [log(f"{{p{seat}}} travelled {amount(trip['moves'], 'step')} for {amount(cost, 'coin')}.")]
+    return [_travelled(seat, trip["moves"], cost)]
+
+
+@lru_cache(maxsize=256)
+def _travelled(seat: int, moves: int, cost: int) -> LogEntry:
+    steps = say_count(moves, "{n} step", "{n} steps")
+    text = say(
+        "{player} travelled {steps} for {coins}.",
+        player=seat_tag(seat),
+        steps=steps,
+        coins=board.counted("coins", cost),
+    )
+    return log(text)
 
 
 def free_steps(state: State, seat: int) -> list[tuple[int, str, dict[str, int]]]:
@@ -133,7 +202,13 @@ def place_post(state: State, seat: int, city: str) -> list[LogEntry]:
     points = data.POST_BONUS_VP.get(placed, 0)
     if points:
         seat_state["vp"]["posts"] += points
-        entries.append(log(f"{{p{seat}}} placed their trading post number {placed}: {points} VP."))
+        text = say(
+            "{player} placed their trading post number {number}: {points} VP.",
+            player=seat_tag(seat),
+            number=placed,
+            points=points,
+        )
+        entries.append(log(text))
     return entries
 
 
@@ -143,17 +218,26 @@ def relocate_post(state: State, seat: int, old: str, city: str) -> list[LogEntry
     seat_state["posts"].remove(old)
     if old == data.BEIJING:
         state["beijing"][state["beijing"].index(seat)] = None
-    entries = [log(f"{{p{seat}}} moves a trading post away from {board.name(old)}.")]
+    text = say(
+        "{player} moves a trading post away from {city}.",
+        player=seat_tag(seat),
+        city=board.name(old),
+    )
+    entries = [log(text)]
     return entries + _arrive(state, seat, city)
 
 
 def _arrive(state: State, seat: int, city: str) -> list[LogEntry]:
     state["seats"][seat]["posts"].append(city)
-    entries = [log(f"{{p{seat}}} places a trading post in {board.name(city)}.")]
+    text = say(
+        "{player} places a trading post in {city}.", player=seat_tag(seat), city=board.name(city)
+    )
+    entries = [log(text)]
     if city == data.BEIJING:
         slot = state["beijing"].index(None)
         state["beijing"][slot] = seat
-        entries.append(log(f"It stands on Beijing's {data.BEIJING_POINTS[slot]}-point space."))
+        points = data.BEIJING_POINTS[slot]
+        entries.append(log(say("It stands on Beijing's {points}-point space.", points=points)))
     elif city in data.LARGE_CITIES and state["outposts"][city]:
         push(state, seat, [{"kind": "outpost", "city": city}])
     elif city in data.SMALL_CITIES:
@@ -161,28 +245,30 @@ def _arrive(state: State, seat: int, city: str) -> list[LogEntry]:
     return entries
 
 
-def plan(state: State, seat: int, most: int = 6) -> dict[str, dict]:
+def plan(state: State, seat: int, most: int = 6, done: int = 0) -> dict[str, dict]:
     """The cheapest way for one of the seat's figures to reach each place in 1..``most``
     steps (``plan_figure`` for each figure, the cheaper kept)."""
     best: dict[str, dict] = {}
     for figure in range(len(state["seats"][seat]["figures"])):
-        for end, trip in plan_figure(state, seat, figure, most).items():
+        for end, trip in plan_figure(state, seat, figure, most, done).items():
             if end not in best or _rank(trip) < _rank(best[end]):
                 best[end] = trip
     return best
 
 
-def plan_figure(state: State, seat: int, figure: int, most: int = 6) -> dict[str, dict]:
+def plan_figure(
+    state: State, seat: int, figure: int, most: int = 6, done: int = 0
+) -> dict[str, dict]:
     """The cheapest way for the seat's ``figure`` to reach each place in 1..``most`` steps.
 
-    For the travel planner: the basic cost of the steps moved plus every route's extra
-    camels and coins on the way (Johannes's oasis jumps included), ranked by coins and
-    camels together; at the same price William prefers the path that passes more cities
-    without his post, since he places one in each. Each answer: the figure, the path
-    (start first), steps, coins, camels, total and the cities that get a new post.
-    Whether the seat can pay it, and the dice it needs, are for the player to see.
+    For the travel planner: the basic cost of the whole move (``done`` steps already taken
+    in it, the rest here) plus every route's extra camels and coins still ahead (Johannes's
+    oasis jumps included), ranked by coins and camels together; at the same price William
+    prefers the path that passes more cities without his post, since he places one in
+    each. Each answer: the figure, the path (start first), steps, coins (``basic`` of them
+    the basic cost), camels, total and the cities that get a new post.
     Niccolo's figures may share the steps of one move: the basic cost is then that of
-    all steps together (the planner says so), the extras those of each path.
+    all steps together (``split_pairs``), the extras those of each path.
     """
     start = state["seats"][seat]["figures"][figure]
     # (place, steps) -> the best (rank, path) so far with that many steps
@@ -199,15 +285,47 @@ def plan_figure(state: State, seat: int, figure: int, most: int = 6) -> dict[str
         for (end, _), (_, path) in reached.items():
             if end == start:
                 continue
-            trip = _trip(state, seat, figure, path, data.TRAVEL_COST[steps])
+            trip = _trip(state, seat, figure, path, data.TRAVEL_COST[done + steps])
             if end not in best or (_rank(trip), steps) < (_rank(best[end]), best[end]["steps"]):
                 best[end] = trip
         frontier = reached
     return best
 
 
+def split_pairs(
+    state: State, seat: int, most: int = 6, done: int = 0, limit: int = 5
+) -> list[dict]:
+    """Niccolo: the cheapest ways to share one move's ``most`` steps between his two
+    figures so that each ends in a different city that takes a new post (two posts for
+    one Travel action). The basic cost is that of all steps together; the extras are each
+    path's. At most ``limit`` pairs, cheapest first, then fewer steps."""
+    if len(state["seats"][seat]["figures"]) < 2 or most < 2:
+        return []
+    first, second = (plan_figure(state, seat, figure, most - 1, done) for figure in (0, 1))
+    pairs = []
+    for one in first.values():
+        for two in second.values():
+            steps = one["steps"] + two["steps"]
+            ends = (one["path"][-1], two["path"][-1])
+            if steps > most or ends[0] == ends[1] or not (one["posts"] and two["posts"]):
+                continue
+            coins = data.TRAVEL_COST[done + steps] + one["extra_coins"] + two["extra_coins"]
+            camels = one["camels"] + two["camels"]
+            pairs.append(
+                {
+                    "trips": [one, two],
+                    "steps": steps,
+                    "coins": coins,
+                    "camels": camels,
+                    "total": coins + camels,
+                }
+            )
+    pairs.sort(key=lambda p: (p["total"], p["steps"], p["trips"][0]["path"], p["trips"][1]["path"]))
+    return pairs[:limit]
+
+
 def _trip(state: State, seat: int, figure: int, path: list[str], basic: int) -> dict:
-    coins, camels = basic, 0
+    coins, camels = 0, 0
     for here, there in pairwise(path):
         extra = extra_cost(state, seat, here, there)
         coins += extra.get("coins", 0)
@@ -216,9 +334,11 @@ def _trip(state: State, seat: int, figure: int, path: list[str], basic: int) -> 
         "figure": figure,
         "path": path,
         "steps": len(path) - 1,
-        "coins": coins,
+        "basic": basic,
+        "extra_coins": coins,
+        "coins": basic + coins,
         "camels": camels,
-        "total": coins + camels,
+        "total": basic + coins + camels,
         "posts": new_posts(state, seat, path),
     }
 

@@ -16,8 +16,9 @@ from functools import lru_cache
 from typing import Any
 
 from .. import rng
-from ..contract import Action, LogEntry, log
+from ..contract import Action, LogEntry, log, say
 from . import board, cards, contracts, data, dice, rewards, travel
+from .board import seat_tag
 from .state import State, gain, pay, push, seat_with
 
 
@@ -37,9 +38,9 @@ def new_turn(state: State, seat: int) -> None:
     }
 
 
-@lru_cache(maxsize=8192)
 def _a(action_type: str, label: str, /, **params: Any) -> Action:
-    # Actions are immutable and the same few hundred come up again and again: made once.
+    # Actions are immutable and the same few hundred come up again and again: the
+    # builders below are cached on what the action depends on, so each is made once.
     return Action.make(action_type, label=label, **params)
 
 
@@ -57,14 +58,10 @@ def main_spaces(state: State) -> tuple[str, ...]:
     return _MAIN_SPACES
 
 
-def _card_name(state: State, space: str) -> str:
+def _card(state: State, space: str) -> int | None:
+    """The number of the city card on a ``card-<slot>`` space (None for other spaces)."""
     slot = board.card_slot(space)
-    return board.card_text(state["cards"][slot]) if slot else ""
-
-
-def _die_text(kind: str, value: int) -> str:
-    colour = {"colour": "", "black": "black ", "white": "white "}[kind]
-    return f"{colour}die ({value})" if value else f"{colour}die (not set)"
+    return state["cards"][slot] if slot else None
 
 
 # --- what may be done ------------------------------------------------------------------------------
@@ -76,39 +73,23 @@ def options(state: State, seat: int) -> list[Action]:
     if step == "dice":
         space = turn["space"]
         picks = dice.pick_options(state, seat, space, turn["picked"])
-        found = [
-            _a(
-                "die",
-                f"Place a {_die_text(kind, value)} on {board.space_name(space)}",
-                kind=kind,
-                value=value,
-            )
-            for kind, value in picks
-        ]
-        return found + [_a("back", "Back")]
+        found = [_die_action(space, kind, value) for kind, value in picks]
+        return found + [_BACK]
     if step == "column":
         kind = turn["space"][7:]
-        columns = data.BAZAAR[kind][1]
-        return [
-            _a("column", f"Take {board.amounts_text(data.items(columns[n - 1]))}", n=n)
-            for n in range(1, turn["column"] + 1)
-        ]
+        return [_column_action(kind, n) for n in range(1, turn["column"] + 1)]
     if step == "contracts":
         return contracts.options(state, seat)
     if step == "travel":
+        figures = state["seats"][seat]["figures"]
+        several = len(figures) > 1
         found = [
-            _a(
-                "step",
-                rewards._step_label(state, seat, figure, end, extra, "Step"),
-                figure=figure,
-                to=end,
-            )
+            travel.step_action(figure, several, figures[figure], end, extra)
             for figure, end, extra in travel.step_options(state, seat)
         ]
-        trip = turn["travel"]
-        if trip["moves"]:
-            cost = data.TRAVEL_COST[trip["moves"]]
-            found.append(_a("stop", f"Stop here ({trip['moves']} step(s): {cost} coins)"))
+        moves = turn["travel"]["moves"]
+        if moves:
+            found.append(_stop_action(moves))
         return found
     return cards.options(state, seat)
 
@@ -120,10 +101,10 @@ def free_options(state: State, seat: int) -> list[Action]:
     if not turn["main"]:
         for space in main_spaces(state):
             if dice.available(state, seat, space):
-                found.append(_space_action(space, _card_name(state, space)))
+                found.append(_space_action(space, _card(state, space)))
     spaces = len(found)
     for number in contracts.completable(state, seat):
-        found.append(_a("fulfil", f"Complete {contracts.label(number)}", contract=number))
+        found.append(_fulfil_action(number))
     held = sorted(
         {(kind, value) for kind, value in seat_state["dice"]}, key=lambda d: (d[0] != "colour", d)
     )
@@ -133,23 +114,63 @@ def free_options(state: State, seat: int) -> list[Action]:
     for kind, value in held:
         found += _die_actions(kind, value, can_reroll, can_adjust)
     if not turn["black"] and state["black_pool"] and seat_state["camels"] >= data.BLACK_DIE_CAMELS:
-        found.append(_a("black_die", "Take a black die (3 camels)"))
+        found.append(_BLACK_DIE)
     if turn["main"]:
-        found.append(_a("end_turn", "End your turn"))
+        found.append(_END_TURN)
     elif not spaces:
-        found.append(_a("pass", "Pass: no action is possible (out for this round)"))
+        found.append(_PASS)
     return found
 
 
 # The same few options come up again and again: each made once (actions are immutable).
+_BACK = _a("back", say("Back"))
+_BLACK_DIE = _a(
+    "black_die", say("Take a black die ({camels} camels)", camels=data.BLACK_DIE_CAMELS)
+)
+_END_TURN = _a("end_turn", say("End your turn"))
+_PASS = _a("pass", say("Pass: no action is possible (out for this round)"))
+
+
 @lru_cache(maxsize=1024)
-def _space_action(space: str, card_name: str) -> Action:
-    return _a("space", f"Use {board.space_name(space, card_name)}", space=space)
+def _space_action(space: str, card: int | None) -> Action:
+    return _a("space", say("Use {space}", space=board.space_name(space, card)), space=space)
+
+
+@lru_cache(maxsize=1024)
+def _die_action(space: str, kind: str, value: int) -> Action:
+    text = say(
+        "Place a {die} on {space}", die=board.die_text(kind, value), space=board.space_name(space)
+    )
+    return _a("die", text, kind=kind, value=value)
+
+
+@lru_cache(maxsize=64)
+def _column_action(kind: str, n: int) -> Action:
+    reward = board.amounts_text(data.items(data.BAZAAR[kind][1][n - 1]))
+    return _a("column", say("Take {reward}", reward=reward), n=n)
+
+
+@lru_cache(maxsize=16)
+def _stop_action(moves: int) -> Action:
+    text = say(
+        "Stop here ({moves} step(s): {cost} coins)", moves=moves, cost=data.TRAVEL_COST[moves]
+    )
+    return _a("stop", text)
+
+
+@lru_cache(maxsize=64)
+def _fulfil_action(number: int) -> Action:
+    return _a(
+        "fulfil", say("Complete {contract}", contract=contracts.label(number)), contract=number
+    )
 
 
 @lru_cache(maxsize=256)
 def _money_bag_action(kind: str, value: int) -> Action:
-    return _a("money_bag", f"Take 3 coins with a {_die_text(kind, value)}", kind=kind, value=value)
+    text = say(
+        "Take {coins} coins with a {die}", coins=data.MONEY_BAG, die=board.die_text(kind, value)
+    )
+    return _a("money_bag", text, kind=kind, value=value)
 
 
 @lru_cache(maxsize=1024)
@@ -159,12 +180,15 @@ def _die_actions(kind: str, value: int, can_reroll: bool, can_adjust: bool) -> t
         return ()  # Raschid's unset die: nothing to reroll or turn
     found = []
     if can_reroll:
-        found.append(
-            _a("reroll", f"Reroll a {_die_text(kind, value)} (1 camel)", kind=kind, value=value)
-        )
+        text = say("Reroll a {die} (1 camel)", die=board.die_text(kind, value))
+        found.append(_a("reroll", text, kind=kind, value=value))
     for by in (-1, 1):
         if can_adjust and 1 <= value + by <= 6:
-            text = f"Turn a {_die_text(kind, value)} to {value + by} (2 camels)"
+            text = say(
+                "Turn a {die} to {value} (2 camels)",
+                die=board.die_text(kind, value),
+                value=value + by,
+            )
             found.append(_a("adjust", text, kind=kind, value=value, by=by))
     return tuple(found)
 
@@ -220,9 +244,7 @@ def _place(state: State, seat: int) -> list[LogEntry]:
     turn = state["turn"]
     space = turn["space"]
     low, fee = dice.place(state, seat, space, turn["picked"])
-    shown = ", ".join(str(value) for _, value in turn["picked"])
-    paid = f", paying {fee} coin(s) as the space is occupied" if fee else ""
-    entries = [log(f"{{p{seat}}} places dice ({shown}) on {board.space_name(space)}{paid}.")]
+    entries = [_placed(seat, tuple(value for _, value in turn["picked"]), space, fee)]
     if space == "coins":
         gain(state, seat, "coins", data.TAKE_COINS)
         entries += _mercator(state, seat, "coins", data.MERCATOR_COINS_GIFT[state["players"]])
@@ -247,6 +269,24 @@ def _place(state: State, seat: int) -> list[LogEntry]:
     return entries
 
 
+@lru_cache(maxsize=4096)
+def _placed(seat: int, values: tuple[int, ...], space: str, fee: int) -> LogEntry:
+    tag, shown = seat_tag(seat), ", ".join(str(value) for value in values)
+    name = board.space_name(space)
+    if fee:
+        text = say(
+            "{player} places dice ({dice}) on {space}, paying {fee} coin(s) as the space is "
+            "occupied.",
+            player=tag,
+            dice=shown,
+            space=name,
+            fee=fee,
+        )
+    else:
+        text = say("{player} places dice ({dice}) on {space}.", player=tag, dice=shown, space=name)
+    return log(text)
+
+
 def _bazaar(state: State, seat: int, column: int) -> list[LogEntry]:
     kind = state["turn"]["space"][7:]
     text = data.BAZAAR[kind][1][column - 1]
@@ -263,7 +303,14 @@ def _mercator(state: State, seat: int, key: str, count: int) -> list[LogEntry]:
     if mercator is None or mercator == seat or not count:
         return []
     gain(state, mercator, key, count)
-    return [log(f"{{p{mercator}}} (Mercator ex Tabriz) receives {count} {key}.")]
+    text = say(
+        "{player} ({character}) receives {count} {resource}.",
+        player=seat_tag(mercator),
+        character=data.CHARACTERS["mercator"],
+        count=count,
+        resource=data.RESOURCE_NAMES[key],
+    )
+    return [log(text)]
 
 
 def _bonus_action(state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -276,19 +323,31 @@ def _bonus_action(state: State, seat: int, action: Action) -> list[LogEntry]:
         die = dice.take_out(seat_state["dice"], action["kind"], action["value"])
         state["spaces"]["bag"].append({"seat": seat, "dice": [die]})
         gain(state, seat, "coins", data.MONEY_BAG)
-        return [log(f"{{p{seat}}} takes 3 coins with the money bag.")]
+        return [_money_bag_log(seat)]
     if kind == "reroll":
         pay(state, seat, "camels", data.REROLL_CAMELS)
         die = dice.take_out(seat_state["dice"], action["kind"], action["value"])
         die[1] = rng.roll(state)
         seat_state["dice"].append(die)
-        return [log(f"{{p{seat}}} pays a camel to reroll a {action['value']}: {die[1]}.")]
+        text = say(
+            "{player} pays a camel to reroll a {value}: {rolled}.",
+            player=seat_tag(seat),
+            value=action["value"],
+            rolled=die[1],
+        )
+        return [log(text)]
     if kind == "adjust":
         pay(state, seat, "camels", data.ADJUST_CAMELS)
         die = dice.take_out(seat_state["dice"], action["kind"], action["value"])
         die[1] += action["by"]
         seat_state["dice"].append(die)
-        return [log(f"{{p{seat}}} pays 2 camels to turn a {action['value']} into a {die[1]}.")]
+        text = say(
+            "{player} pays 2 camels to turn a {value} into a {turned}.",
+            player=seat_tag(seat),
+            value=action["value"],
+            turned=die[1],
+        )
+        return [log(text)]
     if kind == "black_die":
         pay(state, seat, "camels", data.BLACK_DIE_CAMELS)
         state["turn"]["black"] = True
@@ -296,8 +355,18 @@ def _bonus_action(state: State, seat: int, action: Action) -> list[LogEntry]:
     if kind == "pass":
         seat_state["passed"] = True
         state["turn"]["ended"] = True
-        return [log(f"{{p{seat}}} passes for the rest of the round.")]
+        return [log(say("{player} passes for the rest of the round.", player=seat_tag(seat)))]
     if kind == "end_turn":
         state["turn"]["ended"] = True
         return []
     raise AssertionError(f"unhandled action {kind}")
+
+
+@lru_cache(maxsize=8)
+def _money_bag_log(seat: int) -> LogEntry:
+    text = say(
+        "{player} takes {coins} coins with the money bag.",
+        player=seat_tag(seat),
+        coins=data.MONEY_BAG,
+    )
+    return log(text)

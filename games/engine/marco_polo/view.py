@@ -1,4 +1,4 @@
-"""What one seat (or a spectator) may see, and the prompts and refusals in words.
+"""What one seat (or a spectator) may see, and the prompts in words (refusals: ``refusals``).
 
 Hidden: the generator, the order and contents of the round piles and of the special pile
 (only their sizes), the goal cards of other players (and the goal cards still in the box),
@@ -7,10 +7,12 @@ a seat's own goal offer from everybody else. Everything else is on the table.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from ..contract import Action
-from . import board, contracts, data, rewards, scoring, travel
+from ..contract import say
+from . import board, contracts, data, dice, rewards, scoring, travel
+from .board import seat_tag
 from .state import State, vp_total
 
 _PLACES = [
@@ -21,6 +23,8 @@ _ROUTES = [
     {
         "from": a,
         "to": b,
+        "from_name": data.PLACES[a][0],  # what a person reads: "Oasis 1", not "o1"
+        "to_name": data.PLACES[b][0],
         "cost": board.amounts_text(data.items(cost)) if cost else "",
         # ends and middle on the schematic map, so a board can draw the route
         "x1": data.PLACES[a][1],
@@ -86,9 +90,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         ),
         "seats": [_seat(state, n) for n in range(state["players"])],
         "goals": [_goal(g) for g in state["seats"][seat]["goals"]] if mine else [],
-        "travel_plan": _plan(state, seat) if mine else [],
-        # Niccolo's two figures may share one move's steps, paid as all steps together.
-        "travel_split": mine and len(state["seats"][seat]["figures"]) > 1,
+        **(_planner(state, seat) if mine else _NO_PLANNER),
         "travel_costs": [
             {"steps": steps, "coins": coins} for steps, coins in sorted(data.TRAVEL_COST.items())
         ],
@@ -102,32 +104,126 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _plan(state: State, seat: int) -> list[dict[str, Any]]:
+_NO_PLANNER: dict[str, Any] = {
+    "travel_plan": [],
+    "travel_split": False,
+    "travel_reach": None,
+    "travel_pairs": [],
+    "travel_places": [],
+}
+
+
+def _planner(state: State, seat: int) -> dict[str, Any]:
+    """The travel planner for the seat: how far its dice (or its Travel under way) reach,
+    the cheapest path to every place, and for Niccolo the cheapest ways to split a move
+    between his figures for two new posts."""
+    reach = travel_reach(state, seat)
+    split = len(state["seats"][seat]["figures"]) > 1
+    pairs_most = reach["most"] if reach["moving"] or reach["most"] else 6
+    plan = _plan(state, seat, reach)
+    return {
+        "travel_plan": plan,
+        "travel_places": [trip["place"] for trip in plan if trip["anchor"]],  # map links
+        # Niccolo's two figures may share one move's steps, paid as all steps together.
+        "travel_split": split,
+        "travel_reach": reach,
+        "travel_pairs": (
+            [
+                _pair(state, seat, pair)
+                for pair in travel.split_pairs(state, seat, pairs_most, reach["done"])
+            ]
+            if split
+            else []
+        ),
+    }
+
+
+def travel_reach(state: State, seat: int) -> dict[str, Any]:
+    """How many steps the seat's Travel may take: while it travels, the steps left (and
+    those taken, whose basic cost is paid with the rest at the end); otherwise the lower of
+    the two best dice it could still place there (with the dice already picked for it), 0
+    when it has not two. The dice as they show: a reroll or a ±1 may change it."""
+    turn = state["turn"] or {}
+    if turn.get("seat") == seat and turn["step"] == "travel":
+        trip = turn["travel"]
+        return {"moving": True, "most": trip["most"] - trip["moves"], "done": trip["moves"]}
+    remaining = dice.pool(state, seat, "travel")
+    picked: list[int] = []
+    if turn.get("seat") == seat and turn["step"] == "dice" and turn["space"] == "travel":
+        for kind, value in turn["picked"]:
+            dice.take_out(remaining, kind, value)
+            picked.append(value)
+    need = board.dice_needed("travel") - len(picked)
+    best = sorted((dice.values_of(die)[-1] for die in remaining), reverse=True)[:need]
+    most = min(picked + best) if len(best) == need else 0
+    return {"moving": False, "most": most, "done": 0}
+
+
+def _plan(state: State, seat: int, reach: dict[str, Any]) -> list[dict[str, Any]]:
     """The travel planner: the cheapest path to every place, in the order of the map;
-    with two figures (Niccolo) each figure's own, since a move may split its steps."""
+    with two figures (Niccolo) each figure's own, since a move may split its steps.
+    While travelling only what the steps left reach, costed for the whole move; before,
+    everything up to 6 steps, each marked whether the seat's dice reach it and whether
+    it could pay."""
+    most, done = (reach["most"], reach["done"]) if reach["moving"] else (6, 0)
     figures = len(state["seats"][seat]["figures"])
     if figures == 1:
-        by_figure = [travel.plan(state, seat)]
+        by_figure = [travel.plan(state, seat, most, done)]
     else:
-        by_figure = [travel.plan_figure(state, seat, figure) for figure in range(figures)]
+        by_figure = [travel.plan_figure(state, seat, f, most, done) for f in range(figures)]
+    holds = state["seats"][seat]
     found, listed = [], set()
     for plans in by_figure:
         for place in data.PLACES:
             if place not in plans:
                 continue
+            trip = plans[place]
             found.append(
                 {
                     "place": place,
                     "name": data.PLACES[place][0],
-                    **plans[place],
-                    "via": " → ".join(data.PLACES[p][0] for p in plans[place]["path"]),
-                    "from": data.PLACES[plans[place]["path"][0]][0],
-                    "post_names": [data.PLACES[city][0] for city in plans[place]["posts"]],
+                    **trip,
+                    "via": _via(trip),
+                    "from": data.PLACES[trip["path"][0]][0],
+                    "post_names": [data.PLACES[city][0] for city in trip["posts"]],
                     "anchor": place not in listed,  # where a tap on the map leads
+                    "within": trip["steps"] <= reach["most"],
+                    "affordable": holds["coins"] >= trip["coins"]
+                    and holds["camels"] >= trip["camels"],
                 }
             )
             listed.add(place)
     return found
+
+
+def _via(trip: dict[str, Any]) -> str:
+    return _path_text(tuple(trip["path"]))
+
+
+@lru_cache(maxsize=4096)  # the planner shows the same paths view after view: said once each
+def _path_text(path: tuple[str, ...]) -> str:
+    """'Venezia → Oasis 1 → Moscow' (the places' names, translated where shown)."""
+    text = board.name(path[0])
+    for place in path[1:]:
+        text = say("{path} → {place}", path=text, place=board.name(place))
+    return text
+
+
+def _pair(state: State, seat: int, pair: dict[str, Any]) -> dict[str, Any]:
+    holds = state["seats"][seat]
+    return {
+        **pair,
+        "trips": [
+            {
+                "figure": trip["figure"],
+                "name": data.PLACES[trip["path"][-1]][0],
+                "steps": trip["steps"],
+                "via": _via(trip),
+            }
+            for trip in pair["trips"]
+        ],
+        "affordable": holds["coins"] >= pair["coins"] and holds["camels"] >= pair["camels"],
+    }
 
 
 def _action_spaces(state: State) -> list[dict[str, Any]]:
@@ -136,7 +232,7 @@ def _action_spaces(state: State) -> list[dict[str, Any]]:
     for space in board.ALL_SPACES:
         placed = state["spaces"][space]
         slot = board.card_slot(space)
-        card = board.card_text(state["cards"][slot]) if slot and slot in state["cards"] else ""
+        card = state["cards"][slot] if slot and slot in state["cards"] else None
         columns = []
         if space.startswith("bazaar-"):
             columns = [
@@ -157,7 +253,7 @@ def _action_spaces(state: State) -> list[dict[str, Any]]:
 
 def _city_bonus_text(bonus: str) -> str:
     return (
-        "another city's bonus"
+        rewards.ANY_BONUS
         if bonus == "any"
         else board.amounts_text(data.items(data.CITY_BONUSES[bonus]))
     )
@@ -203,72 +299,59 @@ def _seat(state: State, seat: int) -> dict[str, Any]:
 
 
 # --- words ---------------------------------------------------------------------------------------------
-_CHOICE_PROMPTS = {
-    "compensation": "You rolled less than 15: choose your compensation in camels and coins.",
-    "good": "Choose a good.",
-    "two_goods": "Choose two different goods.",
-    "any_bonus": "Choose the city bonus you take.",
-    "special_contract": "Both contract spaces are full: discard a contract or decline the new one.",
-    "move": "Take your free step (route costs are paid) or give it up.",
-    "relocate": "All your trading posts are placed: choose the post that moves.",
-    "goals": "Choose the 2 goal cards you keep.",
+CHOICE_PROMPTS = {
+    "compensation": say(
+        "You rolled less than {limit}: choose your compensation in camels and coins.",
+        limit=data.COMPENSATION_LIMIT,
+    ),
+    "good": say("Choose a good."),
+    "two_goods": say("Choose two different goods."),
+    "any_bonus": say("Choose the city bonus you take."),
+    "special_contract": say(
+        "Both contract spaces are full: discard a contract or decline the new one."
+    ),
+    "move": say("Take your free step (route costs are paid) or give it up."),
+    "relocate": say("All your trading posts are placed: choose the post that moves."),
+    "goals": say("Choose the 2 goal cards you keep."),
 }
 _STEP_PROMPTS = {
-    "dice": "Choose the dice for {space}.",
-    "column": "Choose the column of the Grand Bazaar.",
-    "contracts": "Take contracts (up to 2).",
-    "travel": "Move step by step, then stop.",
-    "card": "Use the city card, or stop.",
+    "column": say("Choose the column of the Grand Bazaar."),
+    "contracts": say("Take contracts (up to 2)."),
+    "travel": say("Move step by step, then stop."),
+    "card": say("Use the city card, or stop."),
 }
+_GAME_OVER = say("The game is over.")
+_CHOOSE_CHARACTER = say("Choose your character.")
+_BONUS_THEN_END = say("Bonus actions if you like, then end your turn.")
+_CHOOSE_SPACE = say("Choose an action space (bonus actions before or after).")
+
+
+@lru_cache(maxsize=64)
+def _dice_prompt(space: str) -> str:
+    return say("Choose the dice for {space}.", space=board.space_name(space))
+
+
+@lru_cache(maxsize=256)
+def _waiting(seats: tuple[int, ...]) -> str:
+    players = board.listed([seat_tag(n) for n in seats]) if seats else ""
+    return say("Waiting for {players}.", players=players)
 
 
 def prompt(state: State, seat: int | None, waiting: tuple[int, ...]) -> str:
     if state["phase"] == "over":
-        return "The game is over."
+        return _GAME_OVER
     if seat not in waiting:
-        names = ", ".join(f"{{p{n}}}" for n in waiting)
-        return f"Waiting for {names}."
+        return _waiting(tuple(waiting))
     pending = state["seats"][seat]["pending"]
     if pending:
-        return _CHOICE_PROMPTS[pending[0]["kind"]]
+        return CHOICE_PROMPTS[pending[0]["kind"]]
     if state["phase"] == "draft":
-        return "Choose your character."
+        return _CHOOSE_CHARACTER
     current = state["turn"]
     if current["step"] == "free":
         if current["main"]:
-            return "Bonus actions if you like, then end your turn."
-        return "Choose an action space (bonus actions before or after)."
-    return _STEP_PROMPTS[current["step"]].format(
-        space=board.space_name(current["space"] or "coins")
-    )
-
-
-def explain(state: State, seat: int, action: Action) -> str:
-    """A sharper reason for common refusals ("" when there is none)."""
-    seat_state = state["seats"][seat]
-    current = state["turn"]
-    kind = action.type
-    if seat_state["pending"]:
-        return f"First: {_CHOICE_PROMPTS[seat_state['pending'][0]['kind']]}"
-    if current is None:
-        return ""
-    if kind == "space" and current["main"]:
-        return "You have already taken your action this turn."
-    if kind == "space" and action.get("space") in state["spaces"]:
-        space = action["space"]
-        if space.startswith("card-") and state["spaces"][space]:
-            return "That city card has already been used this round."
-        if space.startswith("card-"):
-            return "You need a trading post in that city (and what the card asks) to use it."
-        if space == "khan" and len(state["spaces"]["khan"]) >= 4:
-            return "All four spaces of the Khan's favor are taken."
-        return "You have no dice you may place there, or cannot pay for it (your colour goes once per space)."
-    if kind == "black_die" and current["black"]:
-        return "You may take only one black die per turn."
-    if kind in ("reroll", "adjust", "black_die"):
-        return "You do not have enough camels for that."
-    if kind == "fulfil":
-        return "You do not have the camels and goods that contract asks."
-    if kind == "end_turn" and not current["main"]:
-        return "You must take an action first."
-    return ""
+            return _BONUS_THEN_END
+        return _CHOOSE_SPACE
+    if current["step"] == "dice":
+        return _dice_prompt(current["space"] or "coins")
+    return _STEP_PROMPTS[current["step"]]

@@ -11,7 +11,7 @@ same object is listed again whenever it is legal: listing is the engine's hot pa
 
 from __future__ import annotations
 
-from ..contract import Action, State
+from ..contract import Action, State, say, say_count
 from . import cards
 from .state import (
     SIDES,
@@ -32,51 +32,76 @@ _SIDE_VALUE = {
     (card_id, side): side_stall(card_id, side)[0] for card_id in cards.MERCHANTS for side in SIDES
 }
 
-_DONE = Action.make("done", label="Done buying")
-_UNCHOOSE = Action.make("unchoose", label="Put the card back in your hand")
-_CANCEL = Action.make("cancel", label="Take the tucked cards back")
-_SKIP_FREE = Action.make("skip_free", label="Give up the free placement")
+_DONE = Action.make("done", label=say("Done buying"))
+_UNCHOOSE = Action.make("unchoose", label=say("Put the card back in your hand"))
+_CANCEL = Action.make("cancel", label=say("Take the tucked cards back"))
+_SKIP_FREE = Action.make("skip_free", label=say("Give up the free placement"))
 _BUY = {
     card_id: Action.make(
-        "buy", label=f"Buy {card_name(card_id)} ({cards.CARD_COST} coins)", card=card_id
+        "buy",
+        label=say(
+            "Buy {card} ({coins})", card=card_name(card_id), coins=cards.coins(cards.CARD_COST)
+        ),
+        card=card_id,
     )
     for card_id in cards.MERCHANTS
 }
+
+
+def _choose_label(card_id: str, side: str) -> str:
+    stall = side_text(card_id, side)
+    if side == "left":
+        return say("Pick {card}, left side ({stall})", card=card_name(card_id), stall=stall)
+    return say("Pick {card}, right side ({stall})", card=card_name(card_id), stall=stall)
+
+
+def _tuck_label(side: str, index: int) -> str:
+    if side == "left":
+        return say("Tuck it on the left of your {village} village", village=village_name(index))
+    return say("Tuck it on the right of your {village} village", village=village_name(index))
+
+
+def _place_label(side: str, index: int) -> str:
+    village = village_name(index)
+    if side == "left":
+        return say("Place it free on the left of your {village} village", village=village)
+    return say("Place it free on the right of your {village} village", village=village)
+
+
 _CHOOSE = {
     (card_id, side): Action.make(
-        "choose",
-        label=f"Pick {card_name(card_id)}, {side} side ({side_text(card_id, side)})",
-        card=card_id,
-        side=side,
+        "choose", label=_choose_label(card_id, side), card=card_id, side=side
     )
     for card_id in cards.MERCHANTS
     for side in SIDES
 }
 _TUCK = {
-    (side, i): Action.make(
-        "tuck", label=f"Tuck it on the {side} of your {village_name(i)} village", village=i
-    )
+    (side, i): Action.make("tuck", label=_tuck_label(side, i), village=i)
     for side in SIDES
     for i in _VILLAGE_INDEXES
 }
 _PLACE = {
-    (side, i): Action.make(
-        "place", label=f"Place it free on the {side} of your {village_name(i)} village", village=i
-    )
+    (side, i): Action.make("place", label=_place_label(side, i), village=i)
     for side in SIDES
     for i in _VILLAGE_INDEXES
 }
 _MARK = {
-    value: Action.make("mark", label=f"Mark a {value} to reroll", value=value)
+    value: Action.make("mark", label=say("Mark a {value} to reroll", value=value), value=value)
     for value in range(1, 7)
 }
 _UNMARK = {
-    value: Action.make("unmark", label=f"Unmark a {value}", value=value) for value in range(1, 7)
+    value: Action.make("unmark", label=say("Unmark a {value}", value=value), value=value)
+    for value in range(1, 7)
 }
 _NUDGE = {
     (value, to): Action.make(
         "nudge",
-        label=f"Turn a {value} into a {to} ({cards.NUDGE_COST} favours)",
+        label=say(
+            "Turn a {value} into a {to} ({favours})",
+            value=value,
+            to=to,
+            favours=cards.favours(cards.NUDGE_COST),
+        ),
         value=value,
         to=to,
     )
@@ -183,11 +208,6 @@ def sell_actions(state: State, seat: int) -> list[Action]:
     return actions
 
 
-def whose(seat: int, owner: int) -> str:
-    # Button labels are shown as they are (no name placeholders): players go by number.
-    return "your" if owner == seat else f"player {owner + 1}'s"
-
-
 def sell_action(state: State, seat: int, owner: int, index: int) -> Action:
     return _sell(state, seat, owner, index, needed(state, owner, index))
 
@@ -198,13 +218,35 @@ def _sell(state: State, seat: int, owner: int, index: int, values: list[int]) ->
     key = (owner, owner == seat, index, tuple(values), tucked)
     action = _SELL.get(key)
     if action is None:
-        goods = "+".join(str(v) for v in values)
-        extra = f" and tuck {tucked} card{'s' if tucked > 1 else ''}" if tucked else ""
-        label = f"Sell {goods} at {whose(seat, owner)} {village_name(index)} village{extra}"
+        label = _sell_label(seat, owner, index, values, tucked)
         action = Action.make("sell", label=label, owner=owner, village=index)
         if len(_SELL) < 100_000:  # a bound no real game comes near
             _SELL[key] = action
     return action
+
+
+def _sell_label(seat: int, owner: int, index: int, values: list[int], tucked: int) -> str:
+    """'Sell 1+3+6 at your 1-6 village and tuck 1 card'. Button labels are shown as they
+    are (no name placeholders): other players go by number. Cards are tucked only at
+    one's own village (the sale that places them)."""
+    goods = "+".join(str(v) for v in values)
+    village = village_name(index)
+    if owner != seat:
+        return say(
+            "Sell {goods} at player {number}'s {village} village",
+            goods=goods,
+            number=owner + 1,
+            village=village,
+        )
+    if tucked:
+        return say_count(
+            tucked,
+            "Sell {goods} at your {village} village and tuck {n} card",
+            "Sell {goods} at your {village} village and tuck {n} cards",
+            goods=goods,
+            village=village,
+        )
+    return say("Sell {goods} at your {village} village", goods=goods, village=village)
 
 
 def tuck_values(state: State, seat: int, index: int) -> set[int]:
@@ -284,11 +326,13 @@ def favour_actions(state: State, seat: int) -> list[Action]:
 def _reroll(count: int) -> Action:
     action = _REROLL.get(count)
     if action is None:
-        action = _REROLL[count] = Action.make(
-            "reroll",
-            label=f"Reroll {count} marked {'die' if count == 1 else 'dice'} "
-            f"({cards.REROLL_COST} favour)",
+        label = say_count(
+            count,
+            "Reroll {n} marked die ({favours})",
+            "Reroll {n} marked dice ({favours})",
+            favours=cards.favours(cards.REROLL_COST),
         )
+        action = _REROLL[count] = Action.make("reroll", label=label)
     return action
 
 
@@ -297,11 +341,14 @@ def end_turn_action(state: State, seat: int) -> Action:
     action = _END_TURN.get(left)
     if action is None:
         if not left:
-            action = Action.make("end_turn", label="End your turn")
+            label = say("End your turn")
         else:
-            goods = "good" if left == 1 else "goods"
-            action = Action.make(
-                "end_turn", label=f"End turn: {left} {goods} to the market (+{left} favours)"
+            # "(+1 favours)" is the English as it always was
+            label = say_count(
+                left,
+                "End turn: {n} good to the market (+{n} favours)",
+                "End turn: {n} goods to the market (+{n} favours)",
             )
+        action = Action.make("end_turn", label=label)
         _END_TURN[left] = action
     return action

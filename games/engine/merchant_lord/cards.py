@@ -40,6 +40,8 @@ Decisions where the rulebook text is silent or garbled (also in docs/merchant-lo
 
 from __future__ import annotations
 
+from ..contract import say, say_count, term
+
 COIN1 = "coin1"
 COIN2 = "coin2"
 FAVOUR5 = "favour5"
@@ -48,18 +50,38 @@ FREE_DIE = "die"
 FREE_PLACE = "place"
 
 #: The goods the die faces stand for, by value (index 0 unused).
-GOODS = ("", "Silk", "Papyrus", "Gold", "Wheat", "Spices", "Porcelain")
+GOODS = (
+    "",
+    term("Silk"),
+    term("Papyrus"),
+    term("Gold"),
+    term("Wheat"),
+    term("Spices"),
+    term("Porcelain"),
+)
 
 #: Rewards that only ever trigger the one time their card is placed and filled.
 ONE_TIME = frozenset({FREE_CARD, FREE_DIE, FREE_PLACE})
 
+
+def coins(count: int) -> str:
+    """'1 coin', '5 coins'."""
+    return say_count(count, "{n} coin", "{n} coins")
+
+
+def favours(count: int) -> str:
+    """'1 favour', '2 favours'."""
+    return say_count(count, "{n} favour", "{n} favours")
+
+
+#: What each reward is called on the card faces and in the buttons.
 REWARD_LABELS = {
-    COIN1: "1 coin",
-    COIN2: "2 coins",
-    FAVOUR5: "5 favours",
-    FREE_CARD: "free merchant card",
-    FREE_DIE: "free caravan die",
-    FREE_PLACE: "free placement",
+    COIN1: coins(1),
+    COIN2: coins(2),
+    FAVOUR5: favours(5),
+    FREE_CARD: say("free merchant card"),
+    FREE_DIE: say("free caravan die"),
+    FREE_PLACE: say("free placement"),
 }
 
 #: Lasting income per reward: (coins, favours).
@@ -74,36 +96,36 @@ VILLAGES = (
 
 # id, name, left side (value, reward), right side (value, reward)
 _MERCHANTS = (
-    ("m01", "Silk Weaver", (1, COIN2), (4, FREE_CARD)),
-    ("m02", "Papyrus Scribe", (2, COIN1), (5, FREE_CARD)),
-    ("m03", "Goldsmith", (3, FREE_CARD), (6, COIN1)),
-    ("m04", "Grain Factor", (4, FREE_CARD), (1, COIN2)),
-    ("m05", "Spice Dealer", (5, COIN1), (2, FREE_CARD)),
-    ("m06", "Potter", (6, FREE_CARD), (3, COIN2)),
-    ("m07", "Camel Driver", (1, FREE_DIE), (5, FAVOUR5)),
-    ("m08", "Caravan Master", (2, FAVOUR5), (6, FREE_DIE)),
-    ("m09", "Horse Breeder", (3, FREE_DIE), (1, COIN1)),
-    ("m10", "Well Keeper", (4, COIN1), (2, FREE_DIE)),
-    ("m11", "Innkeeper", (5, FREE_DIE), (3, FAVOUR5)),
-    ("m12", "Ferryman", (6, COIN1), (4, FREE_DIE)),
-    ("m13", "Money Changer", (1, FREE_PLACE), (3, COIN2)),
-    ("m14", "Tea Taster", (2, COIN2), (4, FREE_PLACE)),
-    ("m15", "Rug Seller", (3, FREE_PLACE), (5, COIN1)),
-    ("m16", "Salt Trader", (4, COIN2), (6, FREE_PLACE)),
-    ("m17", "Jade Carver", (5, FREE_PLACE), (1, COIN1)),
-    ("m18", "Dye Maker", (6, COIN2), (2, FREE_PLACE)),
-    ("m19", "Incense Burner", (1, COIN1), (6, COIN2)),
-    ("m20", "Lamp Maker", (2, COIN2), (1, FAVOUR5)),
-    ("m21", "Fig Grower", (3, COIN1), (4, COIN2)),
-    ("m22", "Coppersmith", (4, FAVOUR5), (3, COIN1)),
-    ("m23", "Glass Blower", (5, COIN2), (6, FAVOUR5)),
-    ("m24", "Perfumer", (6, FAVOUR5), (5, COIN2)),
-    ("m25", "Date Seller", (1, COIN2), (2, COIN1)),
-    ("m26", "Ink Maker", (2, COIN1), (3, COIN2)),
-    ("m27", "Saffron Picker", (3, COIN2), (5, FAVOUR5)),
-    ("m28", "Pearl Diver", (4, COIN1), (2, COIN2)),
-    ("m29", "Ivory Carver", (5, FAVOUR5), (4, COIN1)),
-    ("m30", "Weigh Master", (6, COIN1), (1, COIN2)),
+    ("m01", term("Silk Weaver"), (1, COIN2), (4, FREE_CARD)),
+    ("m02", term("Papyrus Scribe"), (2, COIN1), (5, FREE_CARD)),
+    ("m03", term("Goldsmith"), (3, FREE_CARD), (6, COIN1)),
+    ("m04", term("Grain Factor"), (4, FREE_CARD), (1, COIN2)),
+    ("m05", term("Spice Dealer"), (5, COIN1), (2, FREE_CARD)),
+    ("m06", term("Potter"), (6, FREE_CARD), (3, COIN2)),
+    ("m07", term("Camel Driver"), (1, FREE_DIE), (5, FAVOUR5)),
+    ("m08", term("Caravan Master"), (2, FAVOUR5), (6, FREE_DIE)),
+    ("m09", term("Horse Breeder"), (3, FREE_DIE), (1, COIN1)),
+    ("m10", term("Well Keeper"), (4, COIN1), (2, FREE_DIE)),
+    ("m11", term("Innkeeper"), (5, FREE_DIE), (3, FAVOUR5)),
+    ("m12", term("Ferryman"), (6, COIN1), (4, FREE_DIE)),
+    ("m13", term("Money Changer"), (1, FREE_PLACE), (3, COIN2)),
+    ("m14", term("Tea Taster"), (2, COIN2), (4, FREE_PLACE)),
+    ("m15", term("Rug Seller"), (3, FREE_PLACE), (5, COIN1)),
+    ("m16", term("Salt Trader"), (4, COIN2), (6, FREE_PLACE)),
+    ("m17", term("Jade Carver"), (5, FREE_PLACE), (1, COIN1)),
+    ("m18", term("Dye Maker"), (6, COIN2), (2, FREE_PLACE)),
+    ("m19", term("Incense Burner"), (1, COIN1), (6, COIN2)),
+    ("m20", term("Lamp Maker"), (2, COIN2), (1, FAVOUR5)),
+    ("m21", term("Fig Grower"), (3, COIN1), (4, COIN2)),
+    ("m22", term("Coppersmith"), (4, FAVOUR5), (3, COIN1)),
+    ("m23", term("Glass Blower"), (5, COIN2), (6, FAVOUR5)),
+    ("m24", term("Perfumer"), (6, FAVOUR5), (5, COIN2)),
+    ("m25", term("Date Seller"), (1, COIN2), (2, COIN1)),
+    ("m26", term("Ink Maker"), (2, COIN1), (3, COIN2)),
+    ("m27", term("Saffron Picker"), (3, COIN2), (5, FAVOUR5)),
+    ("m28", term("Pearl Diver"), (4, COIN1), (2, COIN2)),
+    ("m29", term("Ivory Carver"), (5, FAVOUR5), (4, COIN1)),
+    ("m30", term("Weigh Master"), (6, COIN1), (1, COIN2)),
 )
 
 #: How many merchant sides of each die value (1-6) carry a one-time reward: stated in the

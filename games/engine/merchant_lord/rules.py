@@ -10,11 +10,12 @@ home, the start player moves left and the row is refilled.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from .. import decks, rng
-from ..contract import Action, GameRules, LogEntry, Outcome, State, log
-from . import actions, cards, sampling, scoring, view
+from ..contract import Action, GameRules, LogEntry, Outcome, State, log, say, say_count, term
+from . import actions, cards, refusals, sampling, scoring, view
 from .state import (
     card_name,
     copy_state,
@@ -26,16 +27,17 @@ from .state import (
     stalls,
     table_cards,
     village_name,
+    who,
     work_for,
 )
 
 
 class MerchantLordRules(GameRules):
     slug = "merchant-lord"
-    name = "Merchant Lord"
+    name = term("Merchant Lord")
     min_players = 2
     max_players = 4
-    blurb = (
+    blurb = term(
         "Roll your caravans, sell goods at your villages or your rivals', and tuck merchant "
         "cards under your villages: the first to nine cards on the table ends the game."
     )
@@ -92,7 +94,14 @@ class MerchantLordRules(GameRules):
         return legal[0]
 
     def explain(self, state: State, seat: int, action: Action) -> str:
-        return scoring.explain(state, seat, action) or super().explain(state, seat, action)
+        # A reason naming the rule (``refusals``); else the generic reasons of
+        # ``GameRules.explain`` (an action type the game does not have).
+        reason = refusals.explain(state, seat, action)
+        if reason:
+            return reason
+        if seat not in self.to_act(state) and not self.legal_actions(state, seat):
+            return refusals.NOT_YOUR_TURN
+        return say("You cannot do that now. {prompt}", prompt=self.prompt(state, seat))
 
     def evaluate(self, state: State, seat: int) -> float:
         return scoring.evaluate(state, seat)
@@ -113,7 +122,19 @@ def do_buy(state: State, seat: int, action: Action) -> list[LogEntry]:
     me["coins"] -= cards.CARD_COST
     if not state["row"]:  # the last card was taken: the row fills up at once
         refill_row(state)
-    return [log(f"{{p{seat}}} bought {card_name(card_id)} for {cards.CARD_COST} coins.")]
+    return [_bought(seat, card_id)]
+
+
+@lru_cache(maxsize=1024)
+def _bought(seat: int, card_id: str) -> LogEntry:
+    return log(
+        say(
+            "{player} bought {card} for {coins}.",
+            player=who(seat),
+            card=card_name(card_id),
+            coins=cards.coins(cards.CARD_COST),
+        )
+    )
 
 
 def do_done(state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -147,53 +168,114 @@ def do_sell(state: State, seat: int, action: Action) -> list[LogEntry]:
             bonuses.append(reward)
     me["coins"] += coins
     me["favours"] += favours
-    where = "their" if owner == seat else f"{{p{owner}}}'s"
-    goods = "+".join(str(v) for v in values)
-    tucked = sum(1 for stall in row if stall["new"])
-    text = f"{{p{seat}}} sold {goods} at {where} {village_name(index)} village"
-    if tucked:
-        text += f", tucking {tucked} merchant card{'s' if tucked > 1 else ''}"
-    text += f": {earned(coins, favours)}"
     if owner != seat:
         state["seats"][owner]["coins"] += coins
         state["seats"][owner]["favours"] += favours
-        text += f"; {{p{owner}}} earns the same"
-    entries = [log(text + ".")]
+    tucked = sum(1 for stall in row if stall["new"])
+    entries = [_sold(seat, owner, index, tuple(values), tucked, coins, favours)]
     for reward in bonuses:
         entries.extend(activate(state, seat, reward))
     entries.extend(check_final(state, seat))
     return entries
 
 
+@lru_cache(maxsize=4096)
+def _sold(
+    seat: int,
+    owner: int,
+    index: int,
+    values: tuple[int, ...],
+    tucked: int,
+    coins: int,
+    favours: int,
+) -> LogEntry:
+    """'{p0} sold 1+3+6 at their 1-6 village, tucking 1 merchant card: 3 coins.' Cards are
+    tucked only at one's own village (the sale that places them)."""
+    player, goods, village = who(seat), "+".join(map(str, values)), village_name(index)
+    income = earned(coins, favours)
+    if owner != seat:
+        text = say(
+            "{player} sold {goods} at {owner}'s {village} village: {earned}; "
+            "{owner} earns the same.",
+            player=player,
+            goods=goods,
+            owner=who(owner),
+            village=village,
+            earned=income,
+        )
+    elif tucked:
+        text = say_count(
+            tucked,
+            "{player} sold {goods} at their {village} village, tucking {n} merchant card: "
+            "{earned}.",
+            "{player} sold {goods} at their {village} village, tucking {n} merchant cards: "
+            "{earned}.",
+            player=player,
+            goods=goods,
+            village=village,
+            earned=income,
+        )
+    else:
+        text = say(
+            "{player} sold {goods} at their {village} village: {earned}.",
+            player=player,
+            goods=goods,
+            village=village,
+            earned=income,
+        )
+    return log(text)
+
+
 def earned(coins: int, favours: int) -> str:
-    parts = []
+    """'3 coins', '5 favours', '1 coin and 5 favours' or 'nothing'."""
+    if coins and favours:
+        return say(
+            "{coins} and {favours}", coins=cards.coins(coins), favours=cards.favours(favours)
+        )
     if coins:
-        parts.append(f"{coins} coin{'s' if coins > 1 else ''}")
+        return cards.coins(coins)
     if favours:
-        parts.append(f"{favours} favour{'s' if favours > 1 else ''}")
-    return " and ".join(parts) or "nothing"
+        return cards.favours(favours)
+    return say("nothing")
 
 
 def activate(state: State, seat: int, reward: str) -> list[LogEntry]:
     me = state["seats"][seat]
     if reward == cards.FREE_CARD:
         drawn = decks.draw(state, 1)
+        player = who(seat)
         if not drawn:
-            return [log(f"{{p{seat}}} earns a free merchant card, but the deck is empty.")]
+            return [
+                log(
+                    say(
+                        "{player} earns a free merchant card, but the deck is empty.", player=player
+                    )
+                )
+            ]
         me["hand"].extend(drawn)
-        return [
-            log(
-                f"{{p{seat}}} draws a free merchant card.",
-                **{f"p{seat}": f"{{p{seat}}} draws a free merchant card: {card_name(drawn[0])}."},
-            )
-        ]
+        public = say("{player} draws a free merchant card.", player=player)
+        mine = say(
+            "{player} draws a free merchant card: {card}.", player=player, card=card_name(drawn[0])
+        )
+        return [log(public, **{f"p{seat}": mine})]
     if reward == cards.FREE_DIE:
         if me["dice_count"] >= cards.MAX_DICE:
-            return [log(f"{{p{seat}}} already has {cards.MAX_DICE} caravans: no free die.")]
+            text = say_count(
+                cards.MAX_DICE,
+                "{player} already has {n} caravan: no free die.",
+                "{player} already has {n} caravans: no free die.",
+                player=who(seat),
+            )
+            return [log(text)]
         me["dice_count"] += 1
-        return [log(f"{{p{seat}}} gains a caravan die (from next round: {me['dice_count']}).")]
+        text = say(
+            "{player} gains a caravan die (from next round: {dice}).",
+            player=who(seat),
+            dice=me["dice_count"],
+        )
+        return [log(text)]
     state["free_places"] += 1
-    return [log(f"{{p{seat}}} earns a free placement.")]
+    return [log(say("{player} earns a free placement.", player=who(seat)))]
 
 
 def do_choose(state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -229,17 +311,26 @@ def do_place(state: State, seat: int, action: Action) -> list[LogEntry]:
     me["villages"][index][chosen["side"]].append(chosen["card"])
     state["chosen"] = None
     state["free_places"] -= 1
-    text = (
-        f"{{p{seat}}} places {card_name(chosen['card'])} free on the {chosen['side']} of "
-        f"their {village_name(index)} village (it will never activate)."
-    )
+    args = {"player": who(seat), "card": card_name(chosen["card"]), "village": village_name(index)}
+    if chosen["side"] == "left":
+        text = say(
+            "{player} places {card} free on the left of their {village} village "
+            "(it will never activate).",
+            **args,
+        )
+    else:
+        text = say(
+            "{player} places {card} free on the right of their {village} village "
+            "(it will never activate).",
+            **args,
+        )
     return [log(text), *check_final(state, seat)]
 
 
 def do_skip_free(state: State, seat: int, action: Action) -> list[LogEntry]:
     state["chosen"] = None
     state["free_places"] -= 1
-    return [log(f"{{p{seat}}} gives up a free placement.")]
+    return [log(say("{player} gives up a free placement.", player=who(seat)))]
 
 
 def do_mark(state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -261,12 +352,13 @@ def do_reroll(state: State, seat: int, action: Action) -> list[LogEntry]:
     me["dice"] = sorted(me["dice"] + new)
     me["favours"] -= cards.REROLL_COST
     state["marked"] = []
-    return [
-        log(
-            f"{{p{seat}}} pays a favour to reroll {' '.join(map(str, old))}: "
-            f"{' '.join(map(str, new))}."
-        )
-    ]
+    text = say(
+        "{player} pays a favour to reroll {old}: {new}.",
+        player=who(seat),
+        old=" ".join(map(str, old)),
+        new=" ".join(map(str, new)),
+    )
+    return [log(text)]
 
 
 def do_nudge(state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -275,7 +367,20 @@ def do_nudge(state: State, seat: int, action: Action) -> list[LogEntry]:
     me["dice"] = sorted(me["dice"] + [action["to"]])
     me["favours"] -= cards.NUDGE_COST
     trim_marks(state, seat)
-    return [log(f"{{p{seat}}} pays 2 favours to turn a {action['value']} into a {action['to']}.")]
+    return [_nudged(seat, action["value"], action["to"])]
+
+
+@lru_cache(maxsize=256)
+def _nudged(seat: int, value: int, to: int) -> LogEntry:
+    return log(
+        say(
+            "{player} pays {favours} to turn a {value} into a {to}.",
+            player=who(seat),
+            favours=cards.favours(cards.NUDGE_COST),
+            value=value,
+            to=to,
+        )
+    )
 
 
 def do_end_turn(state: State, seat: int, action: Action) -> list[LogEntry]:
@@ -320,15 +425,33 @@ def market(state: State, seat: int) -> list[LogEntry]:
     state["marked"] = []
     if not left:
         return []
-    goods = "good" if left == 1 else "goods"
-    return [log(f"{{p{seat}}} sells {left} {goods} at the market for {left} favours.")]
+    return [_to_market(seat, left)]
+
+
+@lru_cache(maxsize=256)
+def _to_market(seat: int, left: int) -> LogEntry:
+    # "for 1 favours" is the English as it always was
+    return log(
+        say_count(
+            left,
+            "{player} sells {n} good at the market for {n} favours.",
+            "{player} sells {n} goods at the market for {n} favours.",
+            player=who(seat),
+        )
+    )
 
 
 def check_final(state: State, seat: int) -> list[LogEntry]:
     count = table_cards(state["seats"][seat])
     if state["final"] is None and count >= cards.CARDS_TO_END:
         state["final"] = seat
-        return [log(f"{{p{seat}}} has {count} cards on the table: this is the last round.")]
+        text = say_count(
+            count,
+            "{player} has {n} card on the table: this is the last round.",
+            "{player} has {n} cards on the table: this is the last round.",
+            player=who(seat),
+        )
+        return [log(text)]
     return []
 
 
@@ -339,7 +462,7 @@ def next_seller(state: State) -> list[LogEntry]:
     if state["final"] is not None:
         # Buying cannot add cards to the table and only costs tie-break coins: skip it.
         state["phase"] = "over"
-        return [log("The last round is over.")]
+        return [_LAST_ROUND_OVER]
     state["phase"] = "buy"
     return []
 
@@ -364,6 +487,9 @@ def end_round(state: State) -> list[LogEntry]:
     return roll_all(state)
 
 
+_LAST_ROUND_OVER = log(say("The last round is over."))
+
+
 def refill_row(state: State) -> None:
     missing = state["players"] + 1 - len(state["row"])
     if missing > 0:
@@ -375,8 +501,12 @@ def roll_all(state: State) -> list[LogEntry]:
     rolls = []
     for number, seat in enumerate(state["seats"]):
         seat["dice"] = sorted(rng.roll(state) for _ in range(seat["dice_count"]))
-        rolls.append(f"{{p{number}}} {' '.join(map(str, seat['dice']))}")
-    return [log(f"Round {state['round']}: the caravans arrive. " + ", ".join(rolls) + ".")]
+        rolls.append(f"{who(number)} {' '.join(map(str, seat['dice']))}")
+    # The rolls ("{p0} 1 3 3 6, {p1} 2 4 5 5") are names and numbers: nothing to translate.
+    text = say(
+        "Round {round}: the caravans arrive. {rolls}.", round=state["round"], rolls=", ".join(rolls)
+    )
+    return [log(text)]
 
 
 def settle(state: State) -> list[LogEntry]:
@@ -395,7 +525,12 @@ def settle(state: State) -> list[LogEntry]:
             state["free_places"] = 0
             state["chosen"] = None
             entries.append(
-                log(f"{{p{seat}}} has no card or open village: the free placement is lost.")
+                log(
+                    say(
+                        "{player} has no card or open village: the free placement is lost.",
+                        player=who(seat),
+                    )
+                )
             )
         elif actions.only_end_turn(state, seat):  # legal actions: end_turn alone
             entries.extend(market(state, seat) + next_seller(state))

@@ -1,12 +1,17 @@
-"""Merchant Lord's end of game, bot heuristic, refusal reasons and consistency checks."""
+"""Merchant Lord's end of game, bot heuristic and consistency checks (refusal reasons:
+``refusals``)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ..contract import Action, Outcome, SeatScore, State, rank_scores
+from ..contract import Outcome, SeatScore, State, rank_scores, say, term
 from . import cards
-from .state import fits, is_open, needed, side_stall, table_cards, village_name
+from .state import table_cards, who
+
+#: The score breakdown's lines.
+VILLAGE_CARDS = term("Village cards")
+MERCHANT_CARDS = term("Merchant cards")
 
 
 def outcome(state: State) -> Outcome | None:
@@ -20,7 +25,7 @@ def outcome(state: State) -> Outcome | None:
         SeatScore(
             seat,
             keys[seat][0],
-            (("Village cards", len(cards.VILLAGES)), ("Merchant cards", keys[seat][0] - 3)),
+            ((VILLAGE_CARDS, len(cards.VILLAGES)), (MERCHANT_CARDS, keys[seat][0] - 3)),
             ranks[seat],
         )
         for seat in range(len(seats))
@@ -29,16 +34,34 @@ def outcome(state: State) -> Outcome | None:
 
 
 def reason(state: State, keys: list[tuple[int, int, int]], winners: tuple[int, ...]) -> str:
-    text = f"{{p{state['final']}}} put a {cards.CARDS_TO_END}th card on the table."
+    player, count = who(state["final"]), cards.CARDS_TO_END
     best = keys[winners[0]]
     tied_on_cards = [k for k in keys if k[0] == best[0]]
     if len(winners) > 1:
-        return text + " The leaders are level on cards, coins and favours: they share the win."
+        return say(
+            "{player} put a {count}th card on the table. The leaders are level on cards, "
+            "coins and favours: they share the win.",
+            player=player,
+            count=count,
+        )
     if len(tied_on_cards) > 1:
         tied_on_coins = [k for k in tied_on_cards if k[1] == best[1]]
-        by = "coins" if len(tied_on_coins) == 1 else "favours"
-        return text + f" Tied on {best[0]} cards, the win goes to the most {by}."
-    return text
+        if len(tied_on_coins) == 1:
+            return say(
+                "{player} put a {count}th card on the table. Tied on {cards} cards, the win "
+                "goes to the most coins.",
+                player=player,
+                count=count,
+                cards=best[0],
+            )
+        return say(
+            "{player} put a {count}th card on the table. Tied on {cards} cards, the win goes "
+            "to the most favours.",
+            player=player,
+            count=count,
+            cards=best[0],
+        )
+    return say("{player} put a {count}th card on the table.", player=player, count=count)
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -68,72 +91,6 @@ def standing(state: State, seat: int) -> float:
         + 0.25 * me["favours"]
         + 4.0 * me["dice_count"]
     )
-
-
-def explain(state: State, seat: int, action: Action) -> str | None:
-    """A sharper reason than the generic one, when we can tell what went wrong."""
-    if state["phase"] == "over":
-        return "The game is over."
-    if seat != state["turn"]:
-        return "It is not your turn."
-    me = state["seats"][seat]
-    kind = action.type
-    if kind == "buy":
-        if state["phase"] != "buy":
-            return "Merchant cards are bought after everyone has sold their goods."
-        if me["coins"] < cards.CARD_COST:
-            return f"A merchant card costs {cards.CARD_COST} coins; you have {me['coins']}."
-        if action.get("card") not in state["row"]:
-            return "That card is not in the merchant row."
-    if state["phase"] == "buy" and kind != "done":
-        return "Now is the time to buy merchant cards, or to finish buying."
-    if kind == "sell":
-        return explain_sell(state, seat, action)
-    if kind in ("choose", "tuck", "place"):
-        card = action.get("card") or (state["chosen"] or {}).get("card")
-        if kind == "choose" and card not in me["hand"]:
-            return "That card is not in your hand."
-        if kind in ("tuck", "place") and not state["chosen"]:
-            return "Pick a card side from your hand first."
-        index = action.get("village")
-        if kind != "choose" and index in range(len(cards.VILLAGES)):
-            if not is_open(me["villages"][index]):
-                return "Goods are already on that village: only an open village can grow."
-            value, _ = side_stall(card, state["chosen"]["side"])
-            if kind == "tuck" and not fits(me["dice"], needed(state, seat, index, (value,))):
-                return (
-                    f"Your dice cannot fill every stall of your {village_name(index)} village "
-                    "and the new one together."
-                )
-    if kind == "reroll" and me["favours"] < cards.REROLL_COST:
-        return "A reroll costs 1 favour."
-    if kind == "nudge" and me["favours"] < cards.NUDGE_COST:
-        return "Changing a die costs 2 favours."
-    if kind in ("mark", "unmark", "reroll", "nudge", "end_turn") and (
-        state["work"]["village"] is not None or state["chosen"] or state["free_places"]
-    ):
-        return "Finish the placement you started first (or take the cards back)."
-    return None
-
-
-def explain_sell(state: State, seat: int, action: Action) -> str | None:
-    owner, index = action.get("owner"), action.get("village")
-    if owner not in range(state["players"]) or index not in range(len(cards.VILLAGES)):
-        return "There is no such village."
-    if state["phase"] != "sell":
-        return "Goods are sold before merchant cards are bought."
-    village = state["seats"][owner]["villages"][index]
-    if not is_open(village):
-        return "That village is closed: goods are already on its stalls."
-    work = state["work"]["village"]
-    if work is not None and (owner, index) != (seat, work):
-        return f"Finish the placement at your {village_name(work)} village first."
-    wanted = needed(state, owner, index)
-    if not fits(state["seats"][seat]["dice"], wanted):
-        return (
-            "To sell there you must fill every stall: it needs " + ", ".join(map(str, wanted)) + "."
-        )
-    return None
 
 
 def all_cards(state: State) -> list[str]:

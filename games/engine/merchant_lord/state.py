@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import rng
-from ..contract import State
+from ..contract import State, say
 from ..vocabulary import clone
 from . import cards
 
@@ -168,8 +168,9 @@ def card_name(card_id: str) -> str:
 
 
 def side_text(card_id: str, side: str) -> str:
+    """'4: free merchant card': the die value a card side asks for and what it earns."""
     value, reward = side_stall(card_id, side)
-    return f"{value}: {cards.REWARD_LABELS[reward]}"
+    return say("{value}: {reward}", value=value, reward=cards.REWARD_LABELS[reward])
 
 
 # --- a fast deep copy ------------------------------------------------------------------------

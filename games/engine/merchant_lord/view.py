@@ -3,9 +3,10 @@ merchant row, every village); hands are private and the deck order is never show
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from ..contract import State
+from ..contract import State, say, say_count
 from . import cards
 from .state import card_name, side_stall, stalls, table_cards, who, work_for
 
@@ -106,18 +107,38 @@ def my_dice(state: State, viewer: int) -> list[dict[str, Any]]:
 def prompt(state: State, seat: int | None) -> str:
     phase, turn = state["phase"], state["turn"]
     if phase == "over":
-        return "The game is over."
+        return _OVER
     if seat != turn:
-        doing = "sell goods" if phase == "sell" else "buy merchant cards"
-        return f"Waiting for {who(turn)} to {doing}."
+        return _waiting(turn, phase == "sell")
     if phase == "buy":
-        return f"Buy merchant cards for {cards.CARD_COST} coins each, or finish buying."
+        return _BUY
     if state["free_places"]:
         if state["chosen"]:
-            return "Choose which open village of yours gets the card, free."
-        return "Free placement: pick a card side from your hand."
+            return _PLACE_CHOSEN
+        return _PLACE_PICK
     if state["chosen"]:
-        return "Choose the village to tuck the card on; your dice must fill all its stalls."
+        return _TUCK
     if state["work"]["village"] is not None:
-        return "Tuck more cards, or sell at the village to place them."
-    return "Sell goods at an open village, expand one of yours, use favours, or end your turn."
+        return _TUCK_MORE
+    return _SELL
+
+
+# The prompts, each said once (a ``Said`` is never changed once made).
+_OVER = say("The game is over.")
+_BUY = say_count(
+    cards.CARD_COST,
+    "Buy merchant cards for {n} coin each, or finish buying.",
+    "Buy merchant cards for {n} coins each, or finish buying.",
+)
+_PLACE_CHOSEN = say("Choose which open village of yours gets the card, free.")
+_PLACE_PICK = say("Free placement: pick a card side from your hand.")
+_TUCK = say("Choose the village to tuck the card on; your dice must fill all its stalls.")
+_TUCK_MORE = say("Tuck more cards, or sell at the village to place them.")
+_SELL = say("Sell goods at an open village, expand one of yours, use favours, or end your turn.")
+
+
+@lru_cache(maxsize=64)
+def _waiting(turn: int, selling: bool) -> str:
+    if selling:
+        return say("Waiting for {player} to sell goods.", player=who(turn))
+    return say("Waiting for {player} to buy merchant cards.", player=who(turn))

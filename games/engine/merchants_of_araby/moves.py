@@ -159,11 +159,16 @@ def _play_actions(kind: str, card_id: str, found: tuple) -> tuple[Action, ...]:
 def _tasks(card_id: str) -> tuple[Action, ...]:
     name = data.name(card_id)
     if data.CARDS[card_id]["effect"][0] == "any":
-        return tuple([
-            Action("task", (("card", card_id), ("product", p)),
-                   f"Task {name} for 1 {data.PRODUCT_NAMES[p]}")
-            for p in data.PRODUCTS
-        ])
+        return tuple(
+            [
+                Action(
+                    "task",
+                    (("card", card_id), ("product", p)),
+                    f"Task {name} for 1 {data.PRODUCT_NAMES[p]}",
+                )
+                for p in data.PRODUCTS
+            ]
+        )
     return (Action("task", (("card", card_id),), f"Task {name}: {data.effect_text(card_id)}"),)
 
 
@@ -186,8 +191,10 @@ def _camels(state: State, seat: int) -> list[Action]:
         whose = "your" if owner == seat else f"{{p{owner}}}'s"
         for space, occupant in enumerate(caravan["spaces"]):
             if occupant == EMPTY and pool.get(grid[space]):
-                label = (f"Put a camel with {data.PRODUCT_NAMES[grid[space]]} on space "
-                         f"{space + 1} of {whose} caravan")
+                label = (
+                    f"Put a camel with {data.PRODUCT_NAMES[grid[space]]} on space "
+                    f"{space + 1} of {whose} caravan"
+                )
                 acts.append(Action("camel", (("owner", owner), ("space", space + 1)), label))
     return acts
 
@@ -203,8 +210,10 @@ def _draft_choices(state: State) -> list[Action]:
 def _pending_choices(state: State, owed: dict) -> list[Action]:
     seat = owed["seat"]
     if owed["kind"] == "product":
-        return [Action.make("choose", f"Produce 1 {data.PRODUCT_NAMES[p]}", product=p)
-                for p in data.PRODUCTS]
+        return [
+            Action.make("choose", f"Produce 1 {data.PRODUCT_NAMES[p]}", product=p)
+            for p in data.PRODUCTS
+        ]
     if owed["kind"] == "draft":
         return _draft_choices(state)
     cards = [c for c in dict.fromkeys(owed["cards"]) if c in state["hands"][seat]]
@@ -264,8 +273,12 @@ def _camel(state: State, seat: int, action: Action, logs: list[LogEntry]) -> Non
     caravan["spaces"][space] = seat
     state["camels"][seat] -= 1
     whose = "own" if owner == seat else f"{{p{owner}}}'s"
-    logs.append(log(f"{{p{seat}}} puts a camel with {data.PRODUCT_NAMES[product]} on space "
-                    f"{space + 1} of {'their ' + whose if owner == seat else whose} caravan."))
+    logs.append(
+        log(
+            f"{{p{seat}}} puts a camel with {data.PRODUCT_NAMES[product]} on space "
+            f"{space + 1} of {'their ' + whose if owner == seat else whose} caravan."
+        )
+    )
 
 
 def _end_turn(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
@@ -301,8 +314,9 @@ def _give(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None
     state["hands"][to].append(card_id)
     state["pending"].pop(0)
     text = f"{{p{seat}}} gives {data.name(card_id)} to {{p{to}}}."
-    logs.append(log(f"{{p{seat}}} gives a card to {{p{to}}}.",
-                    **{f"p{seat}": text, f"p{to}": text}))
+    logs.append(
+        log(f"{{p{seat}}} gives a card to {{p{to}}}.", **{f"p{seat}": text, f"p{to}": text})
+    )
 
 
 def _choose(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:

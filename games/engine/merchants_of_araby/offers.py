@@ -33,28 +33,42 @@ from .state import EMPTY, add_product, can_supply, producers, supply, untasked
 
 COINS = Term("coins", "Coins", (("coin", "coin"),), secret=True, unit=("coin", "coins"))
 CARDS = Term(
-    "cards", "Hand cards", tuple((c, data.name(c)) for c in data.DECK_IDS), hidden=True,
+    "cards",
+    "Hand cards",
+    tuple((c, data.name(c)) for c in data.DECK_IDS),
+    hidden=True,
     unit=("card", "cards"),
 )
 _ENTOURAGE_IDS = tuple(c for c in data.DECK_IDS if data.CARDS[c]["kind"] in ("merchant", "ally"))
 _ALLY_IDS = tuple(c for c in data.DECK_IDS if data.CARDS[c]["kind"] == "ally")
 ENTOURAGE = Term(
-    "entourage", "Entourage cards", tuple((c, data.name(c)) for c in _ENTOURAGE_IDS),
-    unit=("card", "cards"), where="from the entourage",
+    "entourage",
+    "Entourage cards",
+    tuple((c, data.name(c)) for c in _ENTOURAGE_IDS),
+    unit=("card", "cards"),
+    where="from the entourage",
 )
 PRODUCTS = Term(
-    "products", "Products", tuple((p, data.PRODUCT_NAMES[p]) for p in data.PRODUCTS),
+    "products",
+    "Products",
+    tuple((p, data.PRODUCT_NAMES[p]) for p in data.PRODUCTS),
     unit=("product", "products"),
 )
 PERMITS = Term(
-    "permits", "Camel permissions",
-    (("invest", "a camel in the giver's caravan"),
-     ("unlock", "a camel on the receiver's own caravan")),
+    "permits",
+    "Camel permissions",
+    (
+        ("invest", "a camel in the giver's caravan"),
+        ("unlock", "a camel on the receiver's own caravan"),
+    ),
     unit=("permission", "permissions"),
 )
 TASKS = Term(
-    "tasks", "Allies tasked for the receiver", tuple((c, data.name(c)) for c in _ALLY_IDS),
-    unit=("task", "tasks"), where="tasked for the receiver",
+    "tasks",
+    "Allies tasked for the receiver",
+    tuple((c, data.name(c)) for c in _ALLY_IDS),
+    unit=("task", "tasks"),
+    where="tasked for the receiver",
 )
 KINDS = (COINS, CARDS, ENTOURAGE, PRODUCTS, PERMITS, TASKS)
 MAX_ITEMS = 9
@@ -116,8 +130,14 @@ def terms(state: State, seat: int) -> DealTerms | None:
     )
 
 
-def _problem(state: State, seat: int, side: dict[str, list[str]], receiver: int | None,
-             hidden_too: bool, idle: bool = False) -> str:
+def _problem(
+    state: State,
+    seat: int,
+    side: dict[str, list[str]],
+    receiver: int | None,
+    hidden_too: bool,
+    idle: bool = False,
+) -> str:
     """Why ``seat`` cannot hand over ``side`` now ('' when it can); hidden holdings (coins,
     hand) are checked only when ``hidden_too``. ``idle`` (a standing order nobody is
     taking): tasked cards count, since they refresh; losing them switches the order off."""
@@ -184,8 +204,9 @@ def execute(state: State, deal: dict[str, Any], taker: int, logs: list[LogEntry]
     _hand_over(state, taker, giver, deal["get"], logs)
 
 
-def _hand_over(state: State, source: int, target: int, side: dict[str, list[str]],
-               logs: list[LogEntry]) -> None:
+def _hand_over(
+    state: State, source: int, target: int, side: dict[str, list[str]], logs: list[LogEntry]
+) -> None:
     products = list(side.get("products", ()))
     if products:  # first, by producers that stay and are not promised as tasks
         leaving = tuple(side.get("tasks", ())) + tuple(side.get("entourage", ()))
@@ -227,8 +248,7 @@ def sample(state: State, seat: int, rng_seed: int) -> Action | None:
     get = _pick(ask, gen, standing)
     note = "I will help you next turn" if randbelow(gen, 8) == 0 else ""
     try:
-        return offer_terms.action(to=to, give=give, get=get, uses=1 + randbelow(gen, 2),
-                                  note=note)
+        return offer_terms.action(to=to, give=give, get=get, uses=1 + randbelow(gen, 2), note=note)
     except Exception:  # noqa: BLE001  (a random draw that breaks the bounds: no offer)
         return None
 

@@ -22,8 +22,11 @@ def payments(state: State, seat: int, card_id: str) -> tuple[tuple[str, ...], ..
     pool = state["products"][seat]
     coins = state["coins"][seat]
     have = tuple(min(coins if u == "coin" else pool.get(u, 0), len(cost)) for u in units)
-    showing = tuple(c for c in state["hands"][seat] if c != card_id
-                    and not data.CARDS[c]["icon_set"].isdisjoint(units))
+    showing = tuple(
+        c
+        for c in state["hands"][seat]
+        if c != card_id and not data.CARDS[c]["icon_set"].isdisjoint(units)
+    )
     return _payments(card_id, showing, have)
 
 
@@ -39,8 +42,14 @@ def _payments(card_id: str, showing: tuple[str, ...], have: tuple[int, ...]):
     return tuple(sorted(found, key=lambda d: (len(d), d)))
 
 
-def _walk(cost: tuple, options: list[list[str]], have: dict[str, int], index: int,
-          used: tuple[str, ...], found: set) -> None:
+def _walk(
+    cost: tuple,
+    options: list[list[str]],
+    have: dict[str, int],
+    index: int,
+    used: tuple[str, ...],
+    found: set,
+) -> None:
     """Each unit either paid (taken from ``have``) or negated by a hand card showing it.
     A plain recursive function: a recursive closure would be a reference cycle that keeps
     pieces of the state alive until the garbage collector runs."""
@@ -79,16 +88,15 @@ def _affordable(state: State, seat: int, left: list[str]) -> bool:
     )
 
 
-def leftover(
-    state: State, seat: int, card_id: str, discards: tuple[str, ...]
-) -> list[str] | None:
+def leftover(state: State, seat: int, card_id: str, discards: tuple[str, ...]) -> list[str] | None:
     """The cost units left to pay after each discard negates one unit it shows, matched so
     that the rest is affordable; None when no such matching exists."""
     return _match(state, seat, discards, 0, list(data.CARDS[card_id]["cost"]))
 
 
-def _match(state: State, seat: int, discards: tuple[str, ...], index: int,
-           left: list[str]) -> list[str] | None:
+def _match(
+    state: State, seat: int, discards: tuple[str, ...], index: int, left: list[str]
+) -> list[str] | None:
     if index == len(discards):
         return left if _affordable(state, seat, left) else None
     for unit in dict.fromkeys(left):
@@ -106,5 +114,3 @@ def can_react(state: State, seat: int) -> bool:
         data.CARDS[c]["effect"][0] in data.REACTIONS and payments(state, seat, c)
         for c in state["hands"][seat]
     )
-
-

@@ -15,6 +15,7 @@ from ..contract import (
     SeatScore,
     State,
     rank_scores,
+    term,
 )
 from . import checks, data, offers
 from .moves import HANDLERS, choices, perform
@@ -27,7 +28,7 @@ STACK_CHOICES = tuple(str(n) for n in range(data.STACKS, 11))
 
 class MerchantsOfArabyRules(GameRules):
     slug = "merchants-of-araby"
-    name = "Merchants of Araby"
+    name = term("Merchants of Araby")
     min_players = 2
     max_players = 5
     options = (
@@ -36,14 +37,13 @@ class MerchantsOfArabyRules(GameRules):
             "Caravan stacks",
             tuple((n, f"{n} rounds") for n in STACK_CHOICES),
             str(data.STACKS),
-            "One round per caravan stack; add stacks for a longer game (20 caravan cards "
-            "in all).",
+            "One round per caravan stack; add stacks for a longer game (20 caravan cards in all).",
         ),
     )
     deal_kinds = offers.KINDS
     bot_rollout = 0
     anytime_moves = frozenset({"play", "task", "camel"})
-    blurb = (
+    blurb = term(
         "Negotiate for everything: build an entourage, invest camels in each other's "
         "caravans and hide the most coins in your tent."
     )
@@ -92,8 +92,12 @@ class MerchantsOfArabyRules(GameRules):
         keys = [(state["coins"][s], len(state["entourage"][s])) for s in range(state["players"])]
         ranks = rank_scores(keys)
         scores = tuple(
-            SeatScore(s, keys[s][0], (("Coins", keys[s][0]), ("Entourage (tie-break)", keys[s][1])),
-                      ranks[s])
+            SeatScore(
+                s,
+                keys[s][0],
+                (("Coins", keys[s][0]), ("Entourage (tie-break)", keys[s][1])),
+                ranks[s],
+            )
             for s in range(state["players"])
         )
         winners = tuple(s for s in range(state["players"]) if ranks[s] == 1)
@@ -121,8 +125,9 @@ class MerchantsOfArabyRules(GameRules):
         if state["pending"] and state["pending"][0]["seat"] != seat:
             return f"Waiting for {{p{state['pending'][0]['seat']}}} to choose."
         if state["phase"] == "window" and kind not in ("react", "pass"):
-            return "Only cards that mention Bandits or Payouts may be played while a " \
-                   "caravan resolves."
+            return (
+                "Only cards that mention Bandits or Payouts may be played while a caravan resolves."
+            )
         card = action.get("card")
         if kind == "play" and isinstance(card, str) and card in data.CARDS:
             info = data.CARDS[card]
@@ -192,8 +197,10 @@ def _camel_reason(state: State, seat: int, action: Action) -> str:
         return "That space already holds a camel."
     product = data.GRIDS[caravan["card"]][space - 1]
     if not state["products"][seat].get(product):
-        return (f"Space {space} needs {data.PRODUCT_NAMES[product]} you have produced this "
-                "turn (discarded cards never make products for caravans).")
+        return (
+            f"Space {space} needs {data.PRODUCT_NAMES[product]} you have produced this "
+            "turn (discarded cards never make products for caravans)."
+        )
     if owner != seat:
         return "You need that player's permission to invest in their caravan."
     return "Your caravan is locked to you outside your turn unless the active player lets you."

@@ -118,7 +118,10 @@ def producers(
 
 
 def can_supply(
-    state: State, seat: int, wanted: list[str], exclude: tuple[str, ...] = (),
+    state: State,
+    seat: int,
+    wanted: list[str],
+    exclude: tuple[str, ...] = (),
     idle: bool = False,
 ) -> bool:
     """Whether ``seat`` can hand over ``wanted`` products now: from its pool, then by
@@ -136,9 +139,7 @@ def can_supply(
     return short <= len(anything)
 
 
-def supply(
-    state: State, seat: int, wanted: list[str], exclude: tuple[str, ...] = ()
-) -> list[str]:
+def supply(state: State, seat: int, wanted: list[str], exclude: tuple[str, ...] = ()) -> list[str]:
     """Take ``wanted`` products out of ``seat``'s pool, tasking producers for the rest;
     returns the cards tasked (``can_supply`` was checked)."""
     pool = state["products"][seat]
@@ -177,9 +178,28 @@ def gain(state: State, seat: int, coins: int) -> int:
 
 _FLAT = ("coins", "camels", "deck", "discard", "draft", "spent", "box", "queue")
 _NESTED = ("hands", "entourage", "tasked", "stacks", "permits")
-_LAYOUT = frozenset((*_FLAT, *_NESTED, "products", "caravans", "pending", "resolving", "deals",
-                     "players", "rng", "stacks_option", "turn", "turn_no", "phase", "bank",
-                     "picked", "after", "over", "next_deal"))
+_LAYOUT = frozenset(
+    (
+        *_FLAT,
+        *_NESTED,
+        "products",
+        "caravans",
+        "pending",
+        "resolving",
+        "deals",
+        "players",
+        "rng",
+        "stacks_option",
+        "turn",
+        "turn_no",
+        "phase",
+        "bank",
+        "picked",
+        "after",
+        "over",
+        "next_deal",
+    )
+)
 
 
 def copy_state(state: State) -> State:
@@ -194,8 +214,11 @@ def copy_state(state: State) -> State:
         new[key] = [list(part) for part in state[key]]
     new["products"] = [dict(pool) for pool in state["products"]]
     new["caravans"] = [
-        None if c is None else {"card": c["card"], "spaces": list(c["spaces"])}
-        if len(c) == 2 else clone(c)
+        None
+        if c is None
+        else {"card": c["card"], "spaces": list(c["spaces"])}
+        if len(c) == 2
+        else clone(c)
         for c in state["caravans"]
     ]
     for key in ("pending", "resolving", "deals"):

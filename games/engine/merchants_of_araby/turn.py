@@ -97,18 +97,31 @@ def _open(state: State, owner: int, logs: list[LogEntry]) -> dict | None:
         state["camels"][spaces[space]] += 1
         spaces[space] = EMPTY
     if kept:
-        logs.append(log(f"Stranded camels go home from {{p{owner}}}'s caravan: spaces "
-                        f"{', '.join(str(s + 1) for s in kept)}."))
+        logs.append(
+            log(
+                f"Stranded camels go home from {{p{owner}}}'s caravan: spaces "
+                f"{', '.join(str(s + 1) for s in kept)}."
+            )
+        )
     drawn = draw(state, 1)
     if not drawn:  # deck and discard pile both empty: nothing attacks, nothing pays
         _release(state, owner)
         return None
     card_id = drawn[0]
     bandit, *pays = data.CARDS[card_id]["resolution"]
-    logs.append(log(f"{{p{owner}}}'s caravan resolves: Bandits at space {bandit}, "
-                    f"rows pay {pays[0]}, {pays[1]} and {pays[2]}."))
-    resolving = {"owner": owner, "card": card_id, "ward": False,
-                 "bonus": [0] * state["players"], "asked": []}
+    logs.append(
+        log(
+            f"{{p{owner}}}'s caravan resolves: Bandits at space {bandit}, "
+            f"rows pay {pays[0]}, {pays[1]} and {pays[2]}."
+        )
+    )
+    resolving = {
+        "owner": owner,
+        "card": card_id,
+        "ward": False,
+        "bonus": [0] * state["players"],
+        "asked": [],
+    }
     state["resolving"] = resolving
     if any(seat != EMPTY for seat in spaces):
         resolving["asked"] = [s for s in [owner, *others(state, owner)] if can_react(state, s)]

@@ -18,8 +18,11 @@ from .offers import KINDS
 def _card(card_id: str) -> dict[str, Any]:
     card = data.CARDS[card_id]
     return {
-        "id": card_id, "name": card["name"], "kind": card["kind"],
-        "cost": list(card["cost"]), "icons": list(card["icons"]),
+        "id": card_id,
+        "name": card["name"],
+        "kind": card["kind"],
+        "cost": list(card["cost"]),
+        "icons": list(card["icons"]),
         "effect": data.effect_text(card_id),
     }
 
@@ -30,34 +33,44 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     seats = []
     for other in range(players):
         mine = other == seat
-        seats.append({
-            "coins": state["coins"][other] if mine or revealed else None,
-            "hand": [_card(c) for c in state["hands"][other]] if mine else None,
-            "hand_count": len(state["hands"][other]),
-            "entourage": [
-                dict(_card(c), tasked=c in state["tasked"][other])
-                for c in state["entourage"][other]
-            ],
-            "products": dict(state["products"][other]),
-            "camels": state["camels"][other],
-            "permits": {str(o): n for o, n in enumerate(state["permits"][other]) if n},
-        })
+        seats.append(
+            {
+                "coins": state["coins"][other] if mine or revealed else None,
+                "hand": [_card(c) for c in state["hands"][other]] if mine else None,
+                "hand_count": len(state["hands"][other]),
+                "entourage": [
+                    dict(_card(c), tasked=c in state["tasked"][other])
+                    for c in state["entourage"][other]
+                ],
+                "products": dict(state["products"][other]),
+                "camels": state["camels"][other],
+                "permits": {str(o): n for o, n in enumerate(state["permits"][other]) if n},
+            }
+        )
     caravans = []
     for caravan in state["caravans"]:
         if caravan is None:
             caravans.append(None)
             continue
         grid = data.GRIDS[caravan["card"]]
-        caravans.append({
-            "card": caravan["card"],
-            "spaces": [{"product": grid[i], "camel": caravan["spaces"][i]} for i in range(9)],
-        })
+        caravans.append(
+            {
+                "card": caravan["card"],
+                "spaces": [{"product": grid[i], "camel": caravan["spaces"][i]} for i in range(9)],
+            }
+        )
     top = data.CARDS[state["deck"][-1]]["resolution"] if state["deck"] else None
     resolving = state["resolving"]
     pending = [
-        {"seat": owed["seat"], "kind": owed["kind"],
-         **({"cards": list(owed["cards"])} if owed["kind"] == "give" and owed["seat"] == seat
-            else {})}
+        {
+            "seat": owed["seat"],
+            "kind": owed["kind"],
+            **(
+                {"cards": list(owed["cards"])}
+                if owed["kind"] == "give" and owed["seat"] == seat
+                else {}
+            ),
+        }
         for owed in state["pending"]
     ]
     return {
@@ -76,7 +89,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "bank": state["bank"] if revealed else None,
         "picked": state["picked"],
         "pending": pending,
-        "resolving": None if resolving is None else {
+        "resolving": None
+        if resolving is None
+        else {
             "owner": resolving["owner"],
             "resolution": list(data.CARDS[resolving["card"]]["resolution"]),
             "ward": resolving["ward"],

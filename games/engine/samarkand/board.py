@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import deque
 
+from ..vocabulary import say
 from . import data
 
 SPACES = {space["id"]: space for space in data.SPACES}
@@ -30,15 +31,23 @@ def family_name(key: str) -> str:
 
 
 def goods_label(number: int) -> str:
-    """The rulebook's way of naming a good: "Diamond-22"."""
-    return f"{SPACES[GOODS[number]]['name']}-{number}"
+    """The rulebook's way of naming a good: "Diamond-22" (said once per good)."""
+    return _GOODS_LABELS[number]
 
 
 def space_label(space_id: str) -> str:
-    space = SPACES[space_id]
-    if space["kind"] == "goods":
-        return goods_label(space["number"])
-    return space["name"]
+    """A space as texts name it: its good with the number, or its name."""
+    return _SPACE_LABELS[space_id]
+
+
+_GOODS_LABELS = {
+    number: say("{good}-{number}", good=SPACES[space_id]["name"], number=number)
+    for number, space_id in GOODS.items()
+}
+_SPACE_LABELS = {
+    space["id"]: _GOODS_LABELS[space["number"]] if space["kind"] == "goods" else space["name"]
+    for space in data.SPACES
+}
 
 
 def hex_points(x: int, y: int, radius: int = data.HEX_RADIUS) -> str:

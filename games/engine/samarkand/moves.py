@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..contract import LogEntry, log
+from functools import lru_cache
+
+from ..contract import LogEntry, listed, listed_and, log, say, say_count
 from ..decks import draw
 from ..rng import randbelow
 from . import board, data
@@ -41,16 +43,11 @@ def marry(state: State, seat: int, family: str) -> list[LogEntry]:
     stock["treasury"] += portion
     stock["tiles"] -= 1
     seat_state["tiles"].append(family)
-    name = board.family_name(family)
-    entries = [
-        log(
-            f"{_p(seat)} married into the {name} family, paying {portion} Dirham into its treasury."
-        )
-    ]
+    entries = [_married(seat, family)]
     if state["players"] == 2 and state["bag"]:
         entries.append(_draw_from_bag(state, seat))
     if hand_count(seat_state) >= state["hand_limit"]:
-        entries.append(log(f"{_p(seat)} is at the hand limit and draws no goods cards."))
+        entries.append(_at_hand_limit(seat))
         entries.extend(end_turn(state))
         return entries
     drawn = draw(state, data.CARDS_DRAWN_ON_MARRIAGE)
@@ -60,13 +57,7 @@ def marry(state: State, seat: int, family: str) -> list[LogEntry]:
     state["drawn"] = len(drawn)
     state["discarded"] = 0
     state["step"] = "discard"
-    names = ", ".join(board.goods_label(card) for card in drawn)
-    entries.append(
-        log(
-            f"{_p(seat)} drew {len(drawn)} goods cards.",
-            **{f"p{seat}": f"{_p(seat)} drew {names}."},
-        )
-    )
+    entries.append(_drew(seat, tuple(drawn)))
     if max_discards(state) == 0:  # only when the cards ran out: nothing left to choose
         entries.extend(end_turn(state))
     return entries
@@ -79,11 +70,21 @@ def _draw_from_bag(state: State, seat: int) -> LogEntry:
     name = board.family_name(family)
     if members(state, family):
         state["families"][family]["tiles"] += 1
-        return log(f"{_p(seat)} drew a {name} tile from the bag; it goes to the {name} domain.")
+        return log(
+            say(
+                "{player} drew a {family} tile from the bag; it goes to the {family} domain.",
+                player=_p(seat),
+                family=name,
+            )
+        )
     state["removed"].append(family)
     return log(
-        f"{_p(seat)} drew a {name} tile from the bag; nobody has married into the "
-        f"{name} family yet, so it leaves the game."
+        say(
+            "{player} drew a {family} tile from the bag; nobody has married into the "
+            "{family} family yet, so it leaves the game.",
+            player=_p(seat),
+            family=name,
+        )
     )
 
 
@@ -97,12 +98,7 @@ def discard(state: State, seat: int, card: int) -> list[LogEntry]:
     seat_state["sell"].pop(str(card), None)
     state["discard"].append(card)
     state["discarded"] += 1
-    entries = [
-        log(
-            f"{_p(seat)} discarded a goods card.",
-            **{f"p{seat}": f"{_p(seat)} discarded {board.goods_label(card)}."},
-        )
-    ]
+    entries = [_discarded(seat, card)]
     if state["discarded"] >= max_discards(state):
         entries.extend(end_turn(state))
     return entries
@@ -114,20 +110,11 @@ def discard(state: State, seat: int, card: int) -> list[LogEntry]:
 def place_camel(state: State, seat: int, space: str) -> list[LogEntry]:
     family = state["family"]
     stock = state["families"][family]
-    name = board.family_name(family)
-    where = board.space_label(space)
-    entries = []
-    if state["placed"]:
+    second = bool(state["placed"])
+    if second:
         stock["treasury"] -= data.SECOND_CAMEL_COST
         state["supply"] += data.SECOND_CAMEL_COST
-        entries.append(
-            log(
-                f"{_p(seat)} placed a second {name} camel on {where}, paying "
-                f"{data.SECOND_CAMEL_COST} Dirham from the {name} treasury to the supply."
-            )
-        )
-    else:
-        entries.append(log(f"{_p(seat)} placed a {name} camel on {where}."))
+    entries = [_placed(seat, family, space, second)]
     stock["camels"] -= 1
     occupants = state["camels"][space]
     occupants.append(family)
@@ -142,10 +129,9 @@ def place_camel(state: State, seat: int, space: str) -> list[LogEntry]:
 
 def _first_on_goods(state: State, seat: int, space: str, family: str) -> list[LogEntry]:
     number = board.SPACES[space]["number"]
-    label = board.goods_label(number)
     state["goods_left"].remove(number)
     state["seats"][seat]["goods"].append(number)
-    entries = [log(f"{_p(seat)} took the {label} goods marker.")]
+    entries = [_took_marker(seat, number)]
     holder = holder_of(state, number)
     if holder is not None and wants_to_sell(state, holder, number, family):
         holder_state = state["seats"][holder]
@@ -153,7 +139,7 @@ def _first_on_goods(state: State, seat: int, space: str, family: str) -> list[Lo
         holder_state["sell"].pop(str(number), None)
         holder_state["sold"].append(number)
         paid = pay_from_supply(state, holder, data.SALE_PRICE)
-        entries.append(log(f"{_p(holder)} sold the {label} goods card for {paid} Dirham."))
+        entries.append(_sold(holder, number, paid))
     # a kept card leaves no trace in the log: nobody may learn who holds it
     return entries
 
@@ -182,14 +168,38 @@ def _meet(state: State, seat: int, active: str, passive: str) -> list[LogEntry]:
         if is_member(state, member, passive):
             bonus += data.PASSIVE_BONUS
         if bonus:
-            paid.append(f"{_p(member)} {pay_from_supply(state, member, bonus)}")
+            amount = pay_from_supply(state, member, bonus)
+            paid.append(say("{player} {amount}", player=_p(member), amount=amount))
     taken = [take_marker(state, seat, family) for family in (active, passive)]
-    text = f"First trade relationship between the {first} and {second} families."
-    if paid:
-        text += " Bonus in Dirham: " + ", ".join(paid) + "."
-    taken_text = " and ".join(marker for marker in taken if marker)
-    if taken_text:
-        text += f" {_p(seat)} took {taken_text}."
+    taken = [marker for marker in taken if marker]
+    names = {"first": first, "second": second}
+    # one whole sentence for each combination of what happened
+    if paid and taken:
+        text = say(
+            "First trade relationship between the {first} and {second} families. "
+            "Bonus in Dirham: {bonus}. {player} took {markers}.",
+            **names,
+            bonus=listed(paid),
+            player=_p(seat),
+            markers=listed_and(taken),
+        )
+    elif paid:
+        text = say(
+            "First trade relationship between the {first} and {second} families. "
+            "Bonus in Dirham: {bonus}.",
+            **names,
+            bonus=listed(paid),
+        )
+    elif taken:
+        text = say(
+            "First trade relationship between the {first} and {second} families. "
+            "{player} took {markers}.",
+            **names,
+            player=_p(seat),
+            markers=listed_and(taken),
+        )
+    else:
+        text = say("First trade relationship between the {first} and {second} families.", **names)
     return [log(text)]
 
 
@@ -201,23 +211,48 @@ def take_marker(state: State, seat: int, family: str) -> str:
     colour = "green" if stock["markers"] == data.MARKERS_PER_FAMILY else "grey"
     stock["markers"] -= 1
     state["seats"][seat]["markers"].append([family, colour])
-    shade = "dark green" if colour == "green" else "grey"
-    return f"the {shade} {board.family_name(family)} marker"
+    name = board.family_name(family)
+    if colour == "green":
+        return say("the dark green {family} marker", family=name)
+    return say("the grey {family} marker", family=name)
 
 
 # --- turn end -----------------------------------------------------------------------------------
+
+
+# Why a game ended. The state keeps the reason as plain English (``end``); ``said_end``
+# says it again from there, as a message that can be translated.
+_ALL_MARKERS = {
+    key: say_count(
+        data.MARKERS_PER_FAMILY,
+        "The {family} family has established {n} trade relationship.",
+        "The {family} family has established {n} trade relationships.",
+        family=board.family_name(key),
+    )
+    for key in board.FAMILY_ORDER
+}
+_ALL_RELATED = say("Every family has established a trade relationship.")
+_NOBODY_MOVED = say("Nobody could marry or expand for a whole round.")
+_END_REASONS = {str(text): text for text in (*_ALL_MARKERS.values(), _ALL_RELATED, _NOBODY_MOVED)}
 
 
 def end_reason(state: State) -> str | None:
     """Both end conditions, checked after every turn, plus a game nobody can move in."""
     for key in board.FAMILY_ORDER:
         if state["families"][key]["markers"] == 0:
-            return f"The {board.family_name(key)} family has established 5 trade relationships."
+            return _ALL_MARKERS[key]
     if all(stock["markers"] < data.MARKERS_PER_FAMILY for stock in state["families"].values()):
-        return "Every family has established a trade relationship."
+        return _ALL_RELATED
     if state["passes"] >= state["players"]:
-        return "Nobody could marry or expand for a whole round."
+        return _NOBODY_MOVED
     return None
+
+
+def said_end(state: State) -> str | None:
+    """The state's ending (plain English, or None) said again as a message; the stored
+    English when it is not one of the reasons above."""
+    end = state["end"]
+    return _END_REASONS.get(end, end)
 
 
 def end_turn(state: State, passed: bool = False) -> list[LogEntry]:
@@ -230,9 +265,106 @@ def end_turn(state: State, passed: bool = False) -> list[LogEntry]:
     state["turns"] += 1
     reason = end_reason(state)
     if reason:
-        state["end"] = reason
-        return [log(f"{reason} The game ends.")]
+        state["end"] = str(reason)  # plain English: a state holds data, never a ``Said``
+        return [log(say("{reason} The game ends.", reason=reason))]
     state["active"] = (state["active"] + 1) % state["players"]
     if state["active"] == 0:
         state["round"] += 1
     return []
+
+
+# --- the log lines --------------------------------------------------------------------------
+# The commonest lines, each said once: a log entry is never changed once made, so the same
+# one is shared by every game that writes it.
+
+
+@lru_cache(maxsize=1024)
+def _married(seat: int, family: str) -> LogEntry:
+    return log(
+        say(
+            "{player} married into the {family} family, paying {portion} Dirham into its treasury.",
+            player=_p(seat),
+            family=board.family_name(family),
+            portion=board.FAMILIES[family]["portion"],
+        )
+    )
+
+
+@lru_cache(maxsize=64)
+def _at_hand_limit(seat: int) -> LogEntry:
+    return log(say("{player} is at the hand limit and draws no goods cards.", player=_p(seat)))
+
+
+@lru_cache(maxsize=4096)
+def _drew(seat: int, drawn: tuple[int, ...]) -> LogEntry:
+    """Everybody reads how many goods cards were drawn; the drawer reads which."""
+    # "drew 1 goods cards" (when the deck runs low) is the English as it always was
+    public = say_count(
+        len(drawn),
+        "{player} drew {n} goods cards.",
+        "{player} drew {n} goods cards.",
+        player=_p(seat),
+    )
+    names = listed([board.goods_label(card) for card in drawn]) if drawn else ""
+    mine = say("{player} drew {cards}.", player=_p(seat), cards=names)
+    return log(public, **{f"p{seat}": mine})
+
+
+@lru_cache(maxsize=1024)
+def _discarded(seat: int, card: int) -> LogEntry:
+    return log(
+        say("{player} discarded a goods card.", player=_p(seat)),
+        **{
+            f"p{seat}": say(
+                "{player} discarded {card}.", player=_p(seat), card=board.goods_label(card)
+            )
+        },
+    )
+
+
+@lru_cache(maxsize=4096)
+def _placed(seat: int, family: str, space: str, second: bool) -> LogEntry:
+    name = board.family_name(family)
+    where = board.space_label(space)
+    if second:
+        return log(
+            say(
+                "{player} placed a second {family} camel on {space}, paying {cost} Dirham "
+                "from the {family} treasury to the supply.",
+                player=_p(seat),
+                family=name,
+                space=where,
+                cost=data.SECOND_CAMEL_COST,
+            )
+        )
+    return log(
+        say(
+            "{player} placed a {family} camel on {space}.",
+            player=_p(seat),
+            family=name,
+            space=where,
+        )
+    )
+
+
+@lru_cache(maxsize=1024)
+def _took_marker(seat: int, number: int) -> LogEntry:
+    return log(
+        say(
+            "{player} took the {good} goods marker.",
+            player=_p(seat),
+            good=board.goods_label(number),
+        )
+    )
+
+
+@lru_cache(maxsize=1024)
+def _sold(seat: int, number: int, paid: int) -> LogEntry:
+    return log(
+        say(
+            "{player} sold the {good} goods card for {paid} Dirham.",
+            player=_p(seat),
+            good=board.goods_label(number),
+            paid=paid,
+        )
+    )

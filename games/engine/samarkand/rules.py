@@ -10,15 +10,15 @@ holder's families. The sale then happens on its own, so nobody learns who keeps 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from ..contract import Action, GameRules, LogEntry, Outcome, State, log
-from . import board, data, heuristics, moves, sampling, scoring
+from ..contract import Action, GameRules, LogEntry, Outcome, State, log, say, say_count, term
+from . import board, data, heuristics, moves, refusals, sampling, scoring
 from . import view as views
 from .checks import violations
 from .state import (
     DEFAULT_SELL_MODE,
-    can_marry,
     can_place_second,
     copy_state,
     expandable,
@@ -30,11 +30,6 @@ from .state import (
 
 # the sell choice cycles: sell unless own family (the default) -> keep -> always sell
 NEXT_SELL_MODE = {"auto": "keep", "keep": "sell", "sell": "auto"}
-SELL_LABELS = {
-    "auto": "sell unless one of my families' camels arrives",
-    "sell": "always sell",
-    "keep": "keep",
-}
 
 
 def _a(kind: str, label: str, **params: Any) -> Action:
@@ -43,39 +38,51 @@ def _a(kind: str, label: str, **params: Any) -> Action:
 
 # Actions are immutable and their labels depend on their parameters alone, so each one is
 # made once and the same object is listed again whenever it is legal.
-_PASS = _a("pass", "Pass (you can neither marry nor expand)")
-_MARRY = _a("marry", "Marry into a family")
-_EXPAND = _a("expand", "Expand a trading route")
-_BACK = _a("back", "Back")
-_STOP = _a("stop", "End your turn with one camel")
-_KEEP_CARDS = _a("keep_cards", "Keep these cards")
+_PASS = _a("pass", say("Pass (you can neither marry nor expand)"))
+_MARRY = _a("marry", say("Marry into a family"))
+_EXPAND = _a("expand", say("Expand a trading route"))
+_BACK = _a("back", say("Back"))
+_STOP = _a("stop", say("End your turn with one camel"))
+_KEEP_CARDS = _a("keep_cards", say("Keep these cards"))
 _MARRY_FAMILY = {
     key: _a(
         "marry_family",
-        f"Marry into the {board.family_name(key)} family ({board.FAMILIES[key]['portion']} Dirham)",
+        say(
+            "Marry into the {family} family ({portion} Dirham)",
+            family=board.family_name(key),
+            portion=board.FAMILIES[key]["portion"],
+        ),
         family=key,
     )
     for key in board.FAMILY_ORDER
 }
 _EXPAND_FAMILY = {
-    key: _a("expand_family", f"Expand the {board.family_name(key)} trading route", family=key)
+    key: _a(
+        "expand_family",
+        say("Expand the {family} trading route", family=board.family_name(key)),
+        family=key,
+    )
     for key in board.FAMILY_ORDER
 }
 _DISCARD = {
-    card: _a("discard", f"Discard {board.goods_label(card)}", card=card) for card in board.CARDS
+    card: _a("discard", say("Discard {card}", card=board.goods_label(card)), card=card)
+    for card in board.CARDS
 }
 
 
 def _place_action(family: str, space: str, second: bool) -> Action:
     name = board.family_name(family)
+    where = board.space_label(space)
     if not second:
-        return _a("place", f"Place a {name} camel on {board.space_label(space)}", space=space)
-    return _a(
-        "place",
-        f"Place a second {name} camel on {board.space_label(space)} "
-        f"({data.SECOND_CAMEL_COST} Dirham from the {name} treasury)",
-        space=space,
+        label = say("Place a {family} camel on {space}", family=name, space=where)
+        return _a("place", label, space=space)
+    label = say(
+        "Place a second {family} camel on {space} ({cost} Dirham from the {family} treasury)",
+        family=name,
+        space=where,
+        cost=data.SECOND_CAMEL_COST,
     )
+    return _a("place", label, space=space)
 
 
 # (family, space, second camel?) -> the place action
@@ -90,7 +97,13 @@ _PLACE = {
 def _sell_choice(card: int, mode: str) -> Action:
     """The action that moves a card's standing choice on from ``mode``."""
     after = NEXT_SELL_MODE[mode]
-    label = f"{board.goods_label(card)}: change to {SELL_LABELS[after]}"
+    name = board.goods_label(card)
+    if after == "auto":
+        label = say("{card}: change to sell unless one of my families' camels arrives", card=name)
+    elif after == "sell":
+        label = say("{card}: change to always sell", card=name)
+    else:
+        label = say("{card}: change to keep", card=name)
     return _a("sell_choice", label, card=card, mode=after)
 
 
@@ -100,12 +113,56 @@ _SELL_CHOICE = {
 }
 
 
+# --- the prompts and log lines said often (each said once) ------------------------------------
+_GAME_OVER = say("The game is over.")
+_NOT_YOUR_TURN = say("It is not your turn.")
+_MUST_PASS = say("You can neither marry nor expand: pass.")
+_MARRY_OR_EXPAND = say("Marry into a family or expand a trading route.")
+_CHOOSE_MARRY = say("Choose the family to marry into.")
+_CHOOSE_EXPAND = say("Choose the family whose trading route you expand.")
+
+
+@lru_cache(maxsize=16)
+def _waiting_for(seat: int) -> str:
+    return say("Waiting for {player}.", player=f"{{p{seat}}}")
+
+
+@lru_cache(maxsize=64)
+def _place_prompt(family: str, second: bool) -> str:
+    name = board.family_name(family) if family else ""
+    if not second:
+        return say("Place a {family} camel next to its trading route.", family=name)
+    return say(
+        "Place a second {family} camel ({cost} Dirham from the {family} treasury) or end your "
+        "turn.",
+        family=name,
+        cost=data.SECOND_CAMEL_COST,
+    )
+
+
+@lru_cache(maxsize=256)
+def _discard_prompt(held: int, limit: int, left: int) -> str:
+    # held is at least 2 here: the discard step comes only after drawing 2 or 3 cards
+    return say_count(
+        held,
+        "You hold {n} card (limit {limit}): discard up to {left} or keep them.",
+        "You hold {n} cards (limit {limit}): discard up to {left} or keep them.",
+        limit=limit,
+        left=left,
+    )
+
+
+@lru_cache(maxsize=16)
+def _passed(seat: int) -> LogEntry:
+    return log(say("{player} can neither marry nor expand, and passes.", player=f"{{p{seat}}}"))
+
+
 class SamarkandRules(GameRules):
     slug = "samarkand"
-    name = "Samarkand: Routes to Riches"
+    name = term("Samarkand: Routes to Riches")
     min_players = 2
     max_players = 5
-    blurb = (
+    blurb = term(
         "Marry into merchant families, stretch their camel routes across the map, collect "
         "goods and be there when two families first meet."
     )
@@ -204,9 +261,7 @@ class SamarkandRules(GameRules):
             state["family"] = None
             return []
         if kind == "pass":
-            return [log(f"{{p{seat}}} can neither marry nor expand, and passes.")] + (
-                moves.end_turn(state, passed=True)
-            )
+            return [_passed(seat)] + moves.end_turn(state, passed=True)
         if kind == "marry_family":
             state["family"] = action["family"]
             return moves.marry(state, seat, action["family"])
@@ -236,79 +291,36 @@ class SamarkandRules(GameRules):
 
     def prompt(self, state: State, seat: int | None) -> str:
         if state["end"]:
-            return "The game is over."
+            return _GAME_OVER
         active = state["active"]
         if seat != active:
-            return f"Waiting for {{p{active}}}."
+            return _waiting_for(active)
         step = state["step"]
-        family = board.family_name(state["family"]) if state["family"] else ""
         if step == "turn":
             if not (marriable(state, seat) or expandable(state, seat)):
-                return "You can neither marry nor expand: pass."
-            return "Marry into a family or expand a trading route."
+                return _MUST_PASS
+            return _MARRY_OR_EXPAND
         if step == "marry":
-            return "Choose the family to marry into."
+            return _CHOOSE_MARRY
         if step == "expand":
-            return "Choose the family whose trading route you expand."
-        if step == "place" and not state["placed"]:
-            return f"Place a {family} camel next to its trading route."
+            return _CHOOSE_EXPAND
         if step == "place":
-            return (
-                f"Place a second {family} camel ({data.SECOND_CAMEL_COST} Dirham from the "
-                f"{family} treasury) or end your turn."
-            )
+            return _place_prompt(state["family"] or "", bool(state["placed"]))
         held = hand_count(state["seats"][seat])
         left = moves.max_discards(state) - state["discarded"]
-        return (
-            f"You hold {held} cards (limit {state['hand_limit']}): discard up to {left} "
-            "or keep them."
-        )
+        return _discard_prompt(held, state["hand_limit"], left)
 
     def explain(self, state: State, seat: int, action: Action) -> str:
         if state["end"]:
-            return "The game is over."
-        seat_state = state["seats"][seat]
+            return _GAME_OVER
         if action.type == "sell_choice":
-            if action.get("card") not in seat_state["hand"]:
-                return "That goods card is not in your hand."
-            return "Choose sell, keep, or sell unless one of your families' camels arrives."
+            return refusals.sell_choice(state, seat, action)
         if seat != state["active"]:
-            return "It is not your turn."
-        if action.type == "marry_family" and state["step"] == "marry":
-            key = action.get("family")
-            if key not in board.FAMILIES:
-                return "There is no such family."
-            if state["families"][key]["tiles"] < 1:
-                return f"No {board.family_name(key)} family tile is left to marry."
-            if key in seat_state["tiles"] and not can_marry(state, seat, key):
-                return f"You are already married into the {board.family_name(key)} family."
-            return (
-                f"You cannot afford the marriage portion of "
-                f"{board.FAMILIES[key]['portion']} Dirham."
-            )
-        if action.type == "expand_family" and state["step"] == "expand":
-            key = action.get("family")
-            if key not in seat_state["tiles"]:
-                return "You can only expand the routes of families you married into."
-            return "That family has no camel left or no free space next to its route."
-        if action.type == "place" and state["step"] == "place":
-            return self._explain_place(state, action.get("space"))
-        if action.type == "keep_cards" and state["step"] == "discard":
-            return f"You must get down to your hand limit of {state['hand_limit']} cards."
-        return f"You cannot do that now. {self.prompt(state, seat)}"
-
-    def _explain_place(self, state: State, space: Any) -> str:
-        family = state["family"]
-        if space not in board.SPACES:
-            return "There is no such space."
-        if state["placed"] and state["families"][family]["treasury"] < data.SECOND_CAMEL_COST:
-            return "The family treasury is empty: only 1 camel this turn."
-        occupants = state["camels"][space]
-        if family in occupants:
-            return "The camels on a space must be of different colours."
-        if len(occupants) >= 2:
-            return "No more than 2 camels may occupy a space."
-        return "A camel must go next to a camel of the same colour."
+            return _NOT_YOUR_TURN
+        reason = refusals.BY_TYPE.get(action.type)
+        if reason is not None:
+            return reason(state, seat, action)
+        return say("You cannot do that now. {prompt}", prompt=self.prompt(state, seat))
 
     # --- defaults and bots ------------------------------------------------------------------
     def default_action(self, state: State, seat: int) -> Action:

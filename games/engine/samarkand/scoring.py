@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from ..contract import Outcome, SeatScore, rank_scores
+from ..contract import Outcome, SeatScore, rank_scores, term
 from . import board, data
+from .moves import said_end
 from .state import State
+
+# the lines of the score breakdown, in display order
+GOODS_CARDS = term("Goods cards")
+GOODS_MARKERS = term("Goods markers")
+RELATIONSHIP_MARKERS = term("Relationship markers")
+CASH = term("Cash")
 
 
 def card_points(state: State, seat: int, card: int) -> int:
@@ -22,10 +29,10 @@ def card_points(state: State, seat: int, card: int) -> int:
 def breakdown(state: State, seat: int) -> list[tuple[str, int]]:
     seat_state = state["seats"][seat]
     return [
-        ("Goods cards", sum(card_points(state, seat, card) for card in seat_state["hand"])),
-        ("Goods markers", len(seat_state["goods"])),
-        ("Relationship markers", len(seat_state["markers"])),
-        ("Cash", seat_state["money"]),
+        (GOODS_CARDS, sum(card_points(state, seat, card) for card in seat_state["hand"])),
+        (GOODS_MARKERS, len(seat_state["goods"])),
+        (RELATIONSHIP_MARKERS, len(seat_state["markers"])),
+        (CASH, seat_state["money"]),
     ]
 
 
@@ -43,4 +50,4 @@ def outcome(state: State) -> Outcome:
         for seat in range(state["players"])
     )
     winners = tuple(seat for seat in range(state["players"]) if ranks[seat] == 1)
-    return Outcome(winners, scores, state["end"] or "")
+    return Outcome(winners, scores, said_end(state) or "")

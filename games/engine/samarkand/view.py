@@ -24,7 +24,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "step": state["step"],
         "family": _BADGES.get(state["family"]),  # the family married / expanded this turn
         "placed": list(state["placed"]),
-        "end": state["end"],
+        "end": moves.said_end(state),  # the state's plain English, said again
         "supply": state["supply"],
         "deck_count": len(state["deck"]),
         "discard_count": len(state["discard"]),
@@ -71,7 +71,8 @@ def _static_space(space_id: str) -> dict[str, Any]:
         "id": space_id,
         "kind": space["kind"],
         "name": space["name"],
-        "short": space["name"].split(" (")[0],  # "Caspian Sea", not "Caspian Sea (north)"
+        # "Caspian Sea", not "Caspian Sea (north)": one of data.SHORT_NAMES
+        "short": space["name"].split(" (")[0],
         "label": board.space_label(space_id),
         "number": space.get("number"),
         "home": _BADGES.get(_HOME_OF.get(space_id)),

@@ -8,8 +8,9 @@ never change are built once, here, with their parameters in sorted key order (wh
 
 from __future__ import annotations
 
-from ..contract import Action, State
-from ..vocabulary import amount
+from functools import lru_cache
+
+from ..contract import Action, State, say, say_count
 from . import data
 from .scoring import sale_value
 from .state import capacity, hand_limit, left_of, size
@@ -21,41 +22,48 @@ BUY = {
     (kind, count): Action(
         "buy",
         (("count", count), ("good", kind)),
-        f"Buy {count} {NAMES[kind]} ({count * data.GOOD_PRICE} "
-        f"coin{'' if count * data.GOOD_PRICE == 1 else 's'})",
+        say(
+            "Buy {goods} ({coins})",
+            goods=data.number_of(count, NAMES[kind]),
+            coins=data.coins(count * data.GOOD_PRICE),
+        ),
     )
     for kind in data.GOODS
     for count in range(1, _MAX_CAPACITY + 1)
 }
-TRADE_DRAW = Action("trade_draw", (), f"Discard Trade, draw {data.TRADE_DRAW}")
-BUY_NOTHING = Action("pass", (), "Buy nothing")
-DONE_BUYING = Action("pass", (), "Done buying")
+TRADE_DRAW = Action("trade_draw", (), say("Discard Trade, draw {count}", count=data.TRADE_DRAW))
+BUY_NOTHING = Action("pass", (), say("Buy nothing"))
+DONE_BUYING = Action("pass", (), say("Done buying"))
 ROAD_FIRST = {
     (kind, toward): Action(
         "road",
         (("card", kind), ("toward", toward)),
-        f"{NAMES[kind]}: 1 space toward {toward.title()}",
+        say("{road}: 1 space toward {place}", road=NAMES[kind], place=data.TOWARD_NAMES[toward]),
     )
     for kind in data.ROADS
     for toward in data.TOWARD
 }
 ROAD_MORE = {
     (kind, toward): Action(
-        "road", (("card", kind), ("toward", toward)), f"{NAMES[kind]}: 1 more space"
+        "road", (("card", kind), ("toward", toward)), say("{road}: 1 more space", road=NAMES[kind])
     )
     for kind in data.ROADS
     for toward in data.TOWARD
 }
-GUARD = Action("guard", (), "Guards: 1 extra space (ends travel)")
-STAY = Action("stop", (), "Stay here")
-STOP = Action("stop", (), "Stop here")
-BANDIT = Action("bandit", (), "Play Bandits")
-LET_PASS = Action("pass", (), "Let them pass")
-NEGATE = Action("negate", (), "Guards: drive off the Bandits")
-LOSE = {kind: Action("lose", (("good", kind),), f"Lose 1 {NAMES[kind]}") for kind in data.GOODS}
-KEEP = Action("keep", (), "Keep the goods")
+GUARD = Action("guard", (), say("Guards: 1 extra space (ends travel)"))
+STAY = Action("stop", (), say("Stay here"))
+STOP = Action("stop", (), say("Stop here"))
+BANDIT = Action("bandit", (), say("Play Bandits"))
+LET_PASS = Action("pass", (), say("Let them pass"))
+NEGATE = Action("negate", (), say("Guards: drive off the Bandits"))
+LOSE = {
+    kind: Action("lose", (("good", kind),), say("Lose 1 {good}", good=NAMES[kind]))
+    for kind in data.GOODS
+}
+KEEP = Action("keep", (), say("Keep the goods"))
 DISCARD = {
-    kind: Action("discard", (("card", kind),), f"Discard {NAMES[kind]}") for kind in data.KINDS
+    kind: Action("discard", (("card", kind),), say("Discard {card}", card=NAMES[kind]))
+    for kind in data.KINDS
 }
 
 
@@ -149,14 +157,25 @@ def sell_choices(state: State) -> list[Action]:
     seat = state["turn"]
     merchant = state["personality"][seat] == "merchant"
     count = sum(goods.values())
-    acts = [Action("sell", (), f"Sell {amount(count, 'good')} for {amount(sale_value(goods, None, merchant), 'coin')}")]
+    acts = [Action("sell", (), _sell_label(count, sale_value(goods, None, merchant)))]
     if "trade" in state["hands"][seat]:
         for kind in goods:
-            value = sale_value(goods, kind, merchant)
-            label = f"Sell, Trade on {NAMES[kind]}: {amount(value, 'coin')}"
+            label = _sell_trade_label(kind, sale_value(goods, kind, merchant))
             acts.append(Action("sell", (("trade", kind),), label))
     acts.append(KEEP)
     return acts
+
+
+# The few sale labels there are, each built once (this runs on every step of a sale).
+@lru_cache(maxsize=256)
+def _sell_label(count: int, value: int) -> str:
+    goods = say_count(count, "{n} good", "{n} goods")
+    return say("Sell {goods} for {coins}", goods=goods, coins=data.coins(value))
+
+
+@lru_cache(maxsize=256)
+def _sell_trade_label(kind: str, value: int) -> str:
+    return say("Sell, Trade on {good}: {coins}", good=NAMES[kind], coins=data.coins(value))
 
 
 def end_choices(state: State) -> list[Action]:

@@ -6,6 +6,11 @@ spot; docs/silk-road.md explains each of them to players.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
+from ..vocabulary import listed, listed_and, say, say_count, term  # noqa: F401  (re-exported)
+
 # Card kinds, in the order the card list prints them within each group.
 IMPORTS = ("silver", "gold", "gems")  # goods from Arabia
 EXPORTS = ("tea", "spices", "silk")  # goods from China
@@ -32,18 +37,18 @@ COPIES = {
 DECK_SIZE = sum(COPIES.values())  # 75: the card list adds up to 75, not 70
 
 NAMES = {
-    "silver": "Silver",
-    "gold": "Gold",
-    "gems": "Gems",
-    "steppes": "Steppes",
-    "desert": "Desert",
-    "mountains": "Mountains",
-    "tea": "Tea",
-    "spices": "Spices",
-    "silk": "Silk",
-    "bandit": "Bandits",
-    "guard": "Guards",
-    "trade": "Trade",
+    "silver": term("Silver"),
+    "gold": term("Gold"),
+    "gems": term("Gems"),
+    "steppes": term("Steppes"),
+    "desert": term("Desert"),
+    "mountains": term("Mountains"),
+    "tea": term("Tea"),
+    "spices": term("Spices"),
+    "silk": term("Silk"),
+    "bandit": term("Bandits"),
+    "guard": term("Guards"),
+    "trade": term("Trade"),
 }
 GROUP = {kind: "import" for kind in IMPORTS}
 GROUP.update({kind: "export" for kind in EXPORTS})
@@ -78,37 +83,48 @@ MAX_OPEN_OFFERS = 3
 MAX_OFFER_CARDS = 9  # per side of an offer
 
 # What each card does, in a player's words (shown on the card faces of the board).
+_IMPORT_TEXT = say(
+    "Import from Arabia. Buy it onto your caravan in Arabia (1 coin); sell it in China."
+)
+_EXPORT_TEXT = say(
+    "Export from China. Buy it onto your caravan in China (1 coin); sell it in Arabia."
+)
+_ROAD_TEXT = say("Road. Play it to move 1 space; play several of one road type to go further.")
 TEXT = {
-    "silver": "Import from Arabia. Buy it onto your caravan in Arabia (1 coin); sell it in China.",
-    "gold": "Import from Arabia. Buy it onto your caravan in Arabia (1 coin); sell it in China.",
-    "gems": "Import from Arabia. Buy it onto your caravan in Arabia (1 coin); sell it in China.",
-    "tea": "Export from China. Buy it onto your caravan in China (1 coin); sell it in Arabia.",
-    "spices": "Export from China. Buy it onto your caravan in China (1 coin); sell it in Arabia.",
-    "silk": "Export from China. Buy it onto your caravan in China (1 coin); sell it in Arabia.",
-    "steppes": "Road. Play it to move 1 space; play several of one road type to go further.",
-    "desert": "Road. Play it to move 1 space; play several of one road type to go further.",
-    "mountains": "Road. Play it to move 1 space; play several of one road type to go further.",
-    "bandit": "Play it on the player just before you in turn order, after they travel: "
-    "they lose 1 good unless they play Guards.",
-    "guard": "Move 1 extra space when you travel, or drive off Bandits played on you.",
-    "trade": "At Arabia or China: discard it to draw 3 cards, or when selling "
-    "earn 1 extra coin for each good of one type.",
+    "silver": _IMPORT_TEXT,
+    "gold": _IMPORT_TEXT,
+    "gems": _IMPORT_TEXT,
+    "tea": _EXPORT_TEXT,
+    "spices": _EXPORT_TEXT,
+    "silk": _EXPORT_TEXT,
+    "steppes": _ROAD_TEXT,
+    "desert": _ROAD_TEXT,
+    "mountains": _ROAD_TEXT,
+    "bandit": say(
+        "Play it on the player just before you in turn order, after they travel: "
+        "they lose 1 good unless they play Guards."
+    ),
+    "guard": say("Move 1 extra space when you travel, or drive off Bandits played on you."),
+    "trade": say(
+        "At Arabia or China: discard it to draw 3 cards, or when selling "
+        "earn 1 extra coin for each good of one type."
+    ),
 }
 
 PERSONALITIES = ("guide", "trader", "merchant", "caravan_master", "captain")
 PERSONALITY_NAMES = {
-    "guide": "Guide",
-    "trader": "Trader",
-    "merchant": "Merchant",
-    "caravan_master": "Caravan Master",
-    "captain": "Captain of the Guard",
+    "guide": term("Guide"),
+    "trader": term("Trader"),
+    "merchant": term("Merchant"),
+    "caravan_master": term("Caravan Master"),
+    "captain": term("Captain of the Guard"),
 }
 PERSONALITY_EFFECTS = {
-    "guide": "Draws 1 extra card in the Draw phase when on a road space.",
-    "trader": "Hand size +2 (keeps up to 9 cards).",
-    "merchant": "Every good sold earns 1 extra coin.",
-    "caravan_master": "The caravan holds up to 3 extra goods (8).",
-    "captain": "Immune to Bandits.",
+    "guide": say("Draws 1 extra card in the Draw phase when on a road space."),
+    "trader": say("Hand size +2 (keeps up to 9 cards)."),
+    "merchant": say("Every good sold earns 1 extra coin."),
+    "caravan_master": say("The caravan holds up to 3 extra goods (8)."),
+    "captain": say("Immune to Bandits."),
 }
 GUIDE_EXTRA = 1
 TRADER_EXTRA_HAND = 2
@@ -117,21 +133,43 @@ MASTER_EXTRA_CAPACITY = 3
 
 
 SPACE_NAMES = tuple(
-    "Arabia" if space == ARABIA else "China" if space == CHINA else f"road space {space}"
+    term("Arabia")
+    if space == ARABIA
+    else term("China")
+    if space == CHINA
+    else say("road space {space}", space=space)
     for space in range(SPACES)
 )
+# The destination a road card's ``toward`` names, as the track names it.
+TOWARD_NAMES = {"arabia": SPACE_NAMES[ARABIA], "china": SPACE_NAMES[CHINA]}
+NOTHING = say("nothing")
 
 
 def space_name(space: int) -> str:
     return SPACE_NAMES[space]
 
 
-def card_names(kinds: list[str]) -> str:
+def card_names(kinds: Sequence[str]) -> str:
     """'Tea, Tea, Desert' for a log line."""
-    return ", ".join(NAMES[kind] for kind in kinds) or "nothing"
+    return _card_names(tuple(kinds))
+
+
+@lru_cache(maxsize=4096)  # every Draw phase names the cards drawn: said once each
+def _card_names(kinds: tuple[str, ...]) -> str:
+    return listed([NAMES[kind] for kind in kinds]) if kinds else NOTHING
+
+
+def number_of(count: int, name: str) -> str:
+    """'2 Tea': a count of one kind of card (a translation may inflect the name)."""
+    return say_count(count, "{n} {name}", "{n} {name}", name=name)
 
 
 def counted(counts: dict[str, int]) -> str:
     """'2 Tea, 1 Desert' in card-list order."""
-    parts = [f"{counts[kind]} {NAMES[kind]}" for kind in KINDS if counts.get(kind)]
-    return ", ".join(parts) or "nothing"
+    parts = [number_of(counts[kind], NAMES[kind]) for kind in KINDS if counts.get(kind)]
+    return listed(parts) if parts else NOTHING
+
+
+def coins(count: int) -> str:
+    """'1 coin', '3 coins'."""
+    return say_count(count, "{n} coin", "{n} coins")

@@ -11,27 +11,47 @@ for anybody; Silk Road has no standing orders.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..contract import Action, LogEntry, State
+from ..contract import Action, LogEntry, State, say, say_count, term
 from ..deals import DealTerms, Term, open_count
 from ..rng import LocalRng, randbelow
 from . import data
 from .state import add, as_list, capacity, holds, size, take
 
-CARDS = Term(
+
+class _HandCards(Term):
+    """Hand cards in an offer, in words a translation can say again."""
+
+    def named(self, kinds: Sequence[str]) -> str:
+        return data.listed([self.kind_label(kind) for kind in kinds])  # "Tea, Tea"
+
+    def counted(self, count: int) -> str:
+        return say_count(count, "{n} card", "{n} cards")
+
+
+class _CaravanGoods(Term):
+    """Goods from a caravan in an offer, in words a translation can say again."""
+
+    def named(self, kinds: Sequence[str]) -> str:
+        goods = data.listed([self.kind_label(kind) for kind in kinds])
+        return say("{goods} from the caravan", goods=goods)
+
+    def counted(self, count: int) -> str:
+        return say_count(count, "{n} good", "{n} goods")
+
+
+CARDS = _HandCards(
     "cards",
-    "Hand cards",
+    term("Hand cards"),
     tuple((kind, data.NAMES[kind]) for kind in data.KINDS),
     hidden=True,
-    unit=("card", "cards"),
 )
-GOODS = Term(
+GOODS = _CaravanGoods(
     "goods",
-    "Goods from the caravan",
+    term("Goods from the caravan"),
     tuple((kind, data.NAMES[kind]) for kind in data.GOODS),
-    unit=("good", "goods"),
-    where="from the caravan",
 )
 KINDS = (CARDS, GOODS)
 
@@ -47,8 +67,7 @@ def terms(state: State, seat: int) -> DealTerms | None:
         terms=KINDS,
         give={"cards": dict(state["hands"][seat]), "goods": dict(state["caravans"][seat])},
         get={
-            other: {"cards": any_cards, "goods": dict(state["caravans"][other])}
-            for other in others
+            other: {"cards": any_cards, "goods": dict(state["caravans"][other])} for other in others
         },
         max_items=data.MAX_OFFER_CARDS,
         open_count=open_count(state, seat),
@@ -65,23 +84,33 @@ def obstacle(state: State, deal: dict[str, Any], taker: int | None) -> str:
     giver, other = deal["from"], deal["to"] if taker is None else taker
     give, get = deal["give"], deal["get"]
     if not holds(state["hands"][giver], give.get("cards", ())):
-        return "You do not hold the cards you offer."
+        return _NOT_YOUR_CARDS
     give_goods, get_goods = give.get("goods", []), get.get("goods", [])
     if give_goods or get_goods:
         if state["pos"][giver] != state["pos"][other]:
-            return "Goods can only change hands between caravans on the same space."
+            return _NOT_TOGETHER
         if not holds(state["caravans"][giver], give_goods):
-            return "Your caravan does not carry the goods you offer."
+            return _NOT_YOUR_GOODS
         if not holds(state["caravans"][other], get_goods):
-            return "Their caravan does not carry the goods you ask for."
+            return _NOT_THEIR_GOODS
         change = len(get_goods) - len(give_goods)
         if size(state["caravans"][giver]) + change > capacity(state, giver):
-            return "Your caravan would be over its capacity."
+            return _YOURS_FULL
         if size(state["caravans"][other]) - change > capacity(state, other):
-            return "Their caravan would be over its capacity."
+            return _THEIRS_FULL
     if taker is not None and not holds(state["hands"][taker], get.get("cards", ())):
-        return "You do not hold the cards that offer asks for."
+        return _NOT_ASKED_CARDS
     return ""
+
+
+# Why an offer cannot be carried out (each said once: ``obstacle`` runs after every step).
+_NOT_YOUR_CARDS = say("You do not hold the cards you offer.")
+_NOT_TOGETHER = say("Goods can only change hands between caravans on the same space.")
+_NOT_YOUR_GOODS = say("Your caravan does not carry the goods you offer.")
+_NOT_THEIR_GOODS = say("Their caravan does not carry the goods you ask for.")
+_YOURS_FULL = say("Your caravan would be over its capacity.")
+_THEIRS_FULL = say("Their caravan would be over its capacity.")
+_NOT_ASKED_CARDS = say("You do not hold the cards that offer asks for.")
 
 
 def execute(state: State, deal: dict[str, Any], taker: int, logs: list[LogEntry]) -> None:

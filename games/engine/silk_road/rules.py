@@ -6,15 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import deals
-from ..contract import Action, GameRules, LogEntry, Option, Outcome, State
-from ..vocabulary import amount
+from ..contract import Action, GameRules, LogEntry, Option, Outcome, State, say, say_count, term
 from . import data, offers, sampling, scoring
 from .choices import PHASE_CHOICES, sellable
 from .invariants import violations
 from .moves import HANDLERS
 from .state import acting_seat, capacity, new_state, size
 from .turn import advance, begin_turn
-from .view import prompt, view, waiting_for
+from .view import PHASE_NAMES, prompt, view, waiting_for
 
 # The phase in which each action type is a choice, for telling a player why not now.
 _PHASE_OF = {
@@ -38,21 +37,21 @@ _DISCARD_RANK = {
 
 class SilkRoadRules(GameRules):
     slug = "silk-road"
-    name = "Silk Road"
+    name = term("Silk Road")
     min_players = 2
     max_players = 6
     options = (
         Option(
             "personalities",
-            "Personalities",
-            (("off", "Off"), ("on", "On")),
+            term("Personalities"),
+            (("off", term("Off")), ("on", term("On"))),
             "off",
-            "Each merchant draws a public personality card with a special ability.",
+            term("Each merchant draws a public personality card with a special ability."),
         ),
     )
     deal_kinds = offers.KINDS
     state_format = 2  # 2: trade offers kept as generic deals ("deals", "next_deal")
-    blurb = (
+    blurb = term(
         "Caravan merchants carry goods back and forth between China and Arabia; "
         "the first to 25 coins wins."
     )
@@ -121,22 +120,27 @@ class SilkRoadRules(GameRules):
 
     def explain(self, state: State, seat: int, action: Action) -> str:
         if state["over"] is not None:
-            return "The game is over."
+            return _GAME_OVER
         kind = action.type
         phase = _PHASE_OF.get(kind)
         if kind == "pass":  # done buying, or letting a caravan pass the Bandits
             phase = state["phase"] if state["phase"] in ("buy", "bandit") else "buy"
         if phase is None:
-            return f"There is no move called '{kind}' in Silk Road."
+            return say("There is no move called '{move}' in Silk Road.", move=kind)
         if seat not in waiting_for(state):
-            return "It is not your turn."
+            return _NOT_YOUR_TURN
         if phase != state["phase"]:
-            return (
-                f"That belongs to the {_phase_word(phase)} phase; "
-                f"now it is the {_phase_word(state['phase'])} phase. {prompt(state, seat)}"
+            return say(
+                "That belongs to the {phase} phase; now it is the {now} phase. {prompt}",
+                phase=_phase_word(phase),
+                now=_phase_word(state["phase"]),
+                prompt=prompt(state, seat),
             )
-        reason = _explain_phase(state, seat, action)
-        return reason or super().explain(state, seat, action)
+        # The seat is waiting, so the generic reason would be "You cannot do that now…":
+        # said here, where it can be translated.
+        return _explain_phase(state, seat, action) or say(
+            "You cannot do that now. {prompt}", prompt=prompt(state, seat)
+        )
 
     def deal_terms(self, state: State, seat: int) -> deals.DealTerms | None:
         return offers.terms(state, seat)
@@ -165,8 +169,16 @@ class SilkRoadRules(GameRules):
         return violations(state)
 
 
+_GAME_OVER = say("The game is over.")
+_NOT_YOUR_TURN = say("It is not your turn.")
+_NO_TRADE = say("You hold no Trade card.")
+_NO_GUARDS = say("You hold no Guards card.")
+# The phases as a refusal names them (the view's names; "over" never comes up there).
+_PHASE_WORDS = {phase: name for phase, name in PHASE_NAMES.items() if phase != "over"}
+
+
 def _phase_word(phase: str) -> str:
-    return {"robbed": "Bandit", "bandit": "Bandit"}.get(phase, phase.title())
+    return _PHASE_WORDS.get(phase) or phase.title()
 
 
 def _explain_phase(state: State, seat: int, action: Action) -> str:
@@ -175,54 +187,73 @@ def _explain_phase(state: State, seat: int, action: Action) -> str:
     hand = state["hands"][seat]
     pos = state["pos"][seat]
     if kind in ("buy", "trade_draw") and pos not in data.BUYS_AT:
-        return "You can only buy goods, or use Trade to draw, in Arabia or China."
+        return say("You can only buy goods, or use Trade to draw, in Arabia or China.")
     if kind == "buy":
         good, count = action.get("good"), action.get("count")
         allowed = data.BUYS_AT[pos]
         if good not in allowed:
-            names = ", ".join(data.NAMES[k] for k in allowed)
-            return f"In {data.space_name(pos)} you can buy only {names}."
+            names = data.listed([data.NAMES[k] for k in allowed])
+            return say(
+                "In {place} you can buy only {goods}.", place=data.space_name(pos), goods=names
+            )
         if state["bought"] not in (None, good):
-            return f"You already bought {data.NAMES[state['bought']]}: one type per turn."
+            return say(
+                "You already bought {good}: one type per turn.", good=data.NAMES[state["bought"]]
+            )
         if type(count) is not int or count < 1:
-            return "Buy at least one good."
+            return say("Buy at least one good.")
         if hand.get(good, 0) < count:
-            return f"You hold only {hand.get(good, 0)} {data.NAMES[good]}."
+            held = hand.get(good, 0)
+            return say_count(
+                held,
+                "You hold only {n} {good}.",
+                "You hold only {n} {good}.",
+                good=data.NAMES[good],
+            )
         room = capacity(state, seat) - size(state["caravans"][seat])
         if count > room:
-            return f"Your caravan has room for only {amount(room, 'more good')}."
+            return say_count(
+                room,
+                "Your caravan has room for only {n} more good.",
+                "Your caravan has room for only {n} more goods.",
+            )
         if count * data.GOOD_PRICE > state["coins"][seat]:
-            return f"You have only {amount(state['coins'][seat], 'coin')}."
+            return say_count(
+                state["coins"][seat], "You have only {n} coin.", "You have only {n} coins."
+            )
     if kind == "trade_draw" and "trade" not in hand:
-        return "You hold no Trade card."
+        return _NO_TRADE
     if kind == "road":
         card, toward = action.get("card"), action.get("toward")
         if card not in data.ROADS:
-            return "Travel needs a road card: Steppes, Desert or Mountains."
+            return say("Travel needs a road card: Steppes, Desert or Mountains.")
         if card not in hand:
-            return f"You hold no {data.NAMES[card]}."
+            return say("You hold no {card}.", card=data.NAMES[card])
         if state["move_kind"] not in (None, card):
-            return f"All road cards played in a turn must be of one type: {data.NAMES[state['move_kind']]}."
+            return say(
+                "All road cards played in a turn must be of one type: {road}.",
+                road=data.NAMES[state["move_kind"]],
+            )
         step = data.TOWARD.get(toward)
         if step is None:
-            return "Travel toward 'arabia' or 'china'."
+            return say("Travel toward 'arabia' or 'china'.")
         if state["move_dir"] not in (0, step):
-            return "You travel in one direction per turn."
+            return say("You travel in one direction per turn.")
         if not 0 <= pos + step < data.SPACES:
-            return f"You cannot travel past {data.space_name(pos)}."
+            return say("You cannot travel past {place}.", place=data.space_name(pos))
     if kind == "guard":
         if "guard" not in hand:
-            return "You hold no Guards card."
+            return _NO_GUARDS
         if not state["move_dir"]:
-            return "Play a road card first: Guards give 1 extra space."
+            return say("Play a road card first: Guards give 1 extra space.")
     if kind == "negate" and "guard" not in hand:
-        return "You hold no Guards card."
+        return _NO_GUARDS
     if kind in ("sell", "keep") and not sellable(state):
-        return "There is nothing to sell here."
+        return say("There is nothing to sell here.")
     if kind == "sell" and action.get("trade") is not None:
         if "trade" not in hand:
-            return "You hold no Trade card."
-        return "Play Trade on a type of goods you are selling."
+            return _NO_TRADE
+        return say("Play Trade on a type of goods you are selling.")
     if kind == "discard" and action.get("card") not in hand:
-        return "You do not hold that card."
+        return say("You do not hold that card.")
     return ""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..contract import Outcome, SeatScore, State, rank_scores
+from ..contract import Outcome, SeatScore, State, rank_scores, say_count, term
 from . import data
+from .state import seat_tag
 
 
 def sale_value(goods: Mapping[str, int], trade: str | None, merchant: bool) -> int:
@@ -28,6 +29,57 @@ def richest(state: State) -> list[int]:
     return [seat for seat, coins in enumerate(state["coins"]) if coins == best]
 
 
+def win_reason(seat: int, coins: int) -> str:
+    """Why the game ended when ``seat`` sold its way to the target."""
+    return say_count(
+        coins,
+        "{player} reached {n} coin and wins.",
+        "{player} reached {n} coins and wins.",
+        player=seat_tag(seat),
+    )
+
+
+def cap_reason(winners: list[int], coins: int) -> str:
+    """Why the game ended at the round limit (``winners`` hold ``coins`` each)."""
+    # "with 1 coins" is the English as it always was
+    if len(winners) == 1:
+        return say_count(
+            coins,
+            "The game ends after {rounds} rounds. {player} wins with {n} coins.",
+            "The game ends after {rounds} rounds. {player} wins with {n} coins.",
+            rounds=data.MAX_ROUNDS,
+            player=seat_tag(winners[0]),
+        )
+    return say_count(
+        coins,
+        "The game ends after {rounds} rounds. {players} share the win with {n} coins.",
+        "The game ends after {rounds} rounds. {players} share the win with {n} coins.",
+        rounds=data.MAX_ROUNDS,
+        players=data.listed_and([seat_tag(seat) for seat in winners]),
+    )
+
+
+def reason(state: State) -> str:
+    """Why the game ended, said again from the state (which keeps it as plain English) so
+    it can be translated; the stored English when it cannot be said again."""
+    over = state["over"]
+    winners, stored = over["winners"], over["reason"]
+    if not winners:
+        return stored
+    coins = state["coins"][winners[0]]
+    if state["round"] > data.MAX_ROUNDS:
+        said = cap_reason(winners, coins)
+    elif len(winners) == 1:
+        said = win_reason(winners[0], coins)
+    else:
+        return stored
+    return said if said == stored else stored
+
+
+COINS = term("Coins")
+UNSCORED_GOODS = term("Goods still on the caravan (not scored)")
+
+
 def outcome(state: State) -> Outcome | None:
     over = state["over"]
     if over is None:
@@ -39,15 +91,15 @@ def outcome(state: State) -> Outcome | None:
             seat,
             coins[seat],
             (
-                ("Coins", coins[seat]),
-                ("Goods still on the caravan (not scored)", sum(caravan.values())),
+                (COINS, coins[seat]),
+                (UNSCORED_GOODS, sum(caravan.values())),
             ),
             ranks[seat],
         )
         for seat, caravan in enumerate(state["caravans"])
     )
     capped = state["round"] > data.MAX_ROUNDS  # the cap is the only ending past it
-    return Outcome(tuple(over["winners"]), scores, over["reason"], round_cap=capped)
+    return Outcome(tuple(over["winners"]), scores, reason(state), round_cap=capped)
 
 
 # Rough worth of a card in hand for the heuristic. Trade cards pay and Guards protect;

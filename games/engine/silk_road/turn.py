@@ -7,11 +7,13 @@ card…); ``advance`` moves past the rest, so a turn never asks for a pointless 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import decks
-from ..contract import LogEntry, State, log
+from ..contract import LogEntry, State, log, say, say_count
 from . import data
 from .choices import PHASE_CHOICES
-from .scoring import richest
+from .scoring import cap_reason, richest
 from .state import add, private, seat_tag, take
 
 
@@ -22,17 +24,19 @@ def begin_turn(state: State, logs: list[LogEntry]) -> None:
     if state["personality"][seat] == "guide" and state["pos"][seat] not in data.BUYS_AT:
         count += data.GUIDE_EXTRA
     drawn = draw_into_hand(state, seat, count)
-    tag = seat_tag(seat)
-    logs.append(
-        log(
-            f"{tag} drew {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
-            **private(seat, f"{tag} drew {data.card_names(drawn)}."),
-        )
-    )
+    mine = say("{player} drew {cards}.", player=seat_tag(seat), cards=data.card_names(drawn))
+    logs.append(log(_drew(seat, len(drawn)), **private(seat, mine)))
     state["phase"] = "buy"
     state["bought"] = None
     state["move_dir"] = 0
     state["move_kind"] = None
+
+
+@lru_cache(maxsize=256)  # every turn starts with it: said once
+def _drew(seat: int, count: int) -> str:
+    return say_count(
+        count, "{player} drew {n} card.", "{player} drew {n} cards.", player=seat_tag(seat)
+    )
 
 
 def draw_into_hand(state: State, seat: int, count: int) -> list[str]:
@@ -48,17 +52,18 @@ def end_travel(state: State) -> None:
 
 
 def finish(state: State, winners: list[int], reason: str, logs: list[LogEntry]) -> None:
+    """End the game; the state keeps the reason as plain English (``scoring.reason``
+    says it again, translatable, from the state)."""
     state["phase"] = "over"
-    state["over"] = {"reason": reason, "winners": winners}
+    state["over"] = {"reason": str(reason), "winners": winners}
     state["deals"] = []  # the game is over: no offer stays open
     logs.append(log(reason))
 
 
-def finish_by_coins(state: State, why: str, logs: list[LogEntry]) -> None:
+def finish_by_coins(state: State, logs: list[LogEntry]) -> None:
+    """The round limit is reached: the richest merchants win."""
     winners = richest(state)
-    names = " and ".join(seat_tag(seat) for seat in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    finish(state, winners, f"{why} {names} {verb} with {state['coins'][winners[0]]} coins.", logs)
+    finish(state, winners, cap_reason(winners, state["coins"][winners[0]]), logs)
 
 
 def end_turn(state: State, logs: list[LogEntry]) -> None:
@@ -69,7 +74,7 @@ def end_turn(state: State, logs: list[LogEntry]) -> None:
     if nxt == state["first"]:
         state["round"] += 1
         if state["round"] > data.MAX_ROUNDS:
-            finish_by_coins(state, f"The game ends after {data.MAX_ROUNDS} rounds.", logs)
+            finish_by_coins(state, logs)
             return
     begin_turn(state, logs)
 
@@ -107,7 +112,9 @@ def lose_only_good(state: State, logs: list[LogEntry]) -> None:
     seat = state["turn"]
     caravan = state["caravans"][seat]
     if not caravan:
-        logs.append(log(f"The Bandits find nothing on {seat_tag(seat)}'s caravan."))
+        logs.append(
+            log(say("The Bandits find nothing on {player}'s caravan.", player=seat_tag(seat)))
+        )
         return
     kind = next(iter(caravan))
     lose_good(state, seat, kind, logs)
@@ -116,4 +123,9 @@ def lose_only_good(state: State, logs: list[LogEntry]) -> None:
 def lose_good(state: State, seat: int, kind: str, logs: list[LogEntry]) -> None:
     take(state["caravans"][seat], kind)
     state["discard"].append(kind)
-    logs.append(log(f"Bandits took 1 {data.NAMES[kind]} from {seat_tag(seat)}'s caravan."))
+    text = say(
+        "Bandits took 1 {good} from {player}'s caravan.",
+        good=data.NAMES[kind],
+        player=seat_tag(seat),
+    )
+    logs.append(log(text))

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contract import State
+from ..contract import State, say, say_count, term
 from ..deals import visible
 from . import data
 from .offers import KINDS
+from .scoring import reason
 from .state import acting_seat, as_list, capacity, hand_limit, seat_tag
 
 PHASE_NAMES = {
-    "buy": "Buy",
-    "travel": "Travel",
-    "bandit": "Bandit",
-    "robbed": "Bandit",
-    "sell": "Sell",
-    "end": "End",
-    "over": "Game over",
+    "buy": term("Buy"),
+    "travel": term("Travel"),
+    "bandit": term("Bandit"),
+    "robbed": term("Bandit"),
+    "sell": term("Sell"),
+    "end": term("End"),
+    "over": term("Game over"),
 }
 
 
@@ -97,46 +98,54 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "discard_top": CARD[discard[-1]] if discard else None,
         "bought": CARD[state["bought"]] if state["bought"] else None,
         "travel": {
-            "toward": "Arabia" if direction < 0 else "China",
+            "toward": data.TOWARD_NAMES["arabia" if direction < 0 else "china"],
             "card": CARD[state["move_kind"]],
         }
         if direction
         else None,
         "deals": visible(KINDS, state, viewer),
-        "over": state["over"],
+        # the state's own record, with its reason said again (translatable)
+        "over": None if state["over"] is None else dict(state["over"], reason=reason(state)),
     }
 
 
 def prompt(state: State, seat: int | None) -> str:
     """What the game expects of ``seat`` right now, in words (names as ``{pN}``)."""
-    over = state["over"]
-    if over is not None:
-        return over["reason"]
+    if state["over"] is not None:
+        return reason(state)
     turn = state["turn"]
     phase = state["phase"]
     if seat is not None and seat in waiting_for(state):
         if phase == "end":
-            return f"Discard down to {hand_limit(state, seat)} cards, one at a time."
-        return _PROMPTS[phase].replace("{turn}", seat_tag(turn))
-    acting = waiting_for(state)[0]
-    text = f"Waiting for {seat_tag(acting)}: {_WAITING[phase]}"
+            return say_count(
+                hand_limit(state, seat),
+                "Discard down to {n} card, one at a time.",
+                "Discard down to {n} cards, one at a time.",
+            )
+        if phase == "bandit":
+            return say("{player}'s caravan is passing: play Bandits on it?", player=seat_tag(turn))
+        return _PROMPTS[phase]
+    player, doing = seat_tag(waiting_for(state)[0]), _WAITING[phase]
     if seat is not None and any(deal["to"] == seat for deal in state["deals"]):
-        text += " You have a trade offer to answer."
-    return text
+        return say(
+            "Waiting for {player}: {doing} You have a trade offer to answer.",
+            player=player,
+            doing=doing,
+        )
+    return say("Waiting for {player}: {doing}", player=player, doing=doing)
 
 
 _PROMPTS = {
-    "buy": "Buy goods for your caravan (one type per turn), or move on.",
-    "travel": "Travel: play road cards of one type, 1 space each, or stay.",
-    "bandit": "{turn}'s caravan is passing: play Bandits on it?",
-    "robbed": "Bandits! Drive them off with Guards, or choose a good to lose.",
-    "sell": "Sell your goods here?",
+    "buy": say("Buy goods for your caravan (one type per turn), or move on."),
+    "travel": say("Travel: play road cards of one type, 1 space each, or stay."),
+    "robbed": say("Bandits! Drive them off with Guards, or choose a good to lose."),
+    "sell": say("Sell your goods here?"),
 }
 _WAITING = {
-    "buy": "buying goods.",
-    "travel": "travelling.",
-    "bandit": "deciding on Bandits.",
-    "robbed": "dealing with Bandits.",
-    "sell": "selling goods.",
-    "end": "discarding down to the hand limit.",
+    "buy": say("buying goods."),
+    "travel": say("travelling."),
+    "bandit": say("deciding on Bandits."),
+    "robbed": say("dealing with Bandits."),
+    "sell": say("selling goods."),
+    "end": say("discarding down to the hand limit."),
 }

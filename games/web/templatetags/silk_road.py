@@ -42,8 +42,11 @@ def card_text(kind: str) -> str:
 
 
 @register.simple_tag
-def reachable_spaces(position: Any, choices_by_type: Mapping[str, Sequence[Any]] | None,
-                     travel: Mapping[str, Any] | None) -> set[int]:
+def reachable_spaces(
+    position: Any,
+    choices_by_type: Mapping[str, Sequence[Any]] | None,
+    travel: Mapping[str, Any] | None,
+) -> set[int]:
     """``{% reachable_spaces me.position choices_by_type view.travel as reach %}``: the road
     spaces a listed move reaches from ``position``: each road card's direction, and the
     trip under way while a guard may be played."""

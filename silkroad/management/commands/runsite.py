@@ -48,8 +48,17 @@ def web_server(addrport: str, reload: bool) -> list[str]:
     streams get a few seconds to close on Ctrl-C, never an endless wait."""
     host, port = bind(addrport)
     command = [
-        sys.executable, "-m", "uvicorn", "silkroad.asgi:application", "--host", host,
-        "--port", port, "--timeout-graceful-shutdown", "3", "--no-server-header",
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "silkroad.asgi:application",
+        "--host",
+        host,
+        "--port",
+        port,
+        "--timeout-graceful-shutdown",
+        "3",
+        "--no-server-header",
     ]
     if reload:
         for folder in ("silkroad", "games", "accounts"):
@@ -68,7 +77,10 @@ def push_keys(folder: Path) -> dict[str, str]:
         path.write_text(json.dumps({"public": public, "private": private}))
         path.chmod(0o600)
     keys = json.loads(path.read_text())
-    return {"WEBPUSH_VAPID_PUBLIC_KEY": keys["public"], "WEBPUSH_VAPID_PRIVATE_KEY": keys["private"]}
+    return {
+        "WEBPUSH_VAPID_PUBLIC_KEY": keys["public"],
+        "WEBPUSH_VAPID_PRIVATE_KEY": keys["private"],
+    }
 
 
 def _stop(signum, frame):
@@ -96,10 +108,30 @@ class Command(BaseCommand):
         commands = [web_server(addrport, reload)]
         if not no_worker:
             commands += [
-                [python, "-m", "celery", "-A", "silkroad", "worker", "-l", "info",
-                 "--concurrency", "2"],
-                [python, "-m", "celery", "-A", "silkroad", "beat", "-l", "info",
-                 "--schedule", str(settings.VAR_DIR / "celerybeat-schedule")],
+                [
+                    python,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "silkroad",
+                    "worker",
+                    "-l",
+                    "info",
+                    "--concurrency",
+                    "2",
+                ],
+                [
+                    python,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "silkroad",
+                    "beat",
+                    "-l",
+                    "info",
+                    "--schedule",
+                    str(settings.VAR_DIR / "celerybeat-schedule"),
+                ],
             ]
         # The worker and beat read their settings module from the environment: give them
         # the one this command runs with (the Celery app would default to production).
