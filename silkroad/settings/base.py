@@ -137,7 +137,7 @@ THROTTLE_RATES = {
 # allauth keeps its own limits (failed logins, sign-ups, mails) in the cache above.
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
-    "signup": "20/m/ip",
+    "signup": os.environ.get("THROTTLE_SIGNUP", "20/m/ip"),
     "confirm_email": "1/3m/key",
     "reset_password": "20/m/ip,5/m/key",
 }

@@ -67,6 +67,8 @@ class Stack:
             BOT_MOVE_DELAY_SECONDS="0.1",
             GAME_POLL_SECONDS="0.25",
             PRESENCE_SECONDS="2",  # a closed page stops counting as open soon
+            # Every journey signs its people up from 127.0.0.1: more than 20 a minute.
+            THROTTLE_SIGNUP="1000/m/ip",
         )
         env.update(self.extra_env)
         return env
