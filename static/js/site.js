@@ -127,24 +127,33 @@ document.addEventListener("click", (event) => {
     }
     return null;
   };
-  var focused = null;
-  var remember = function () {
+  // Where the keyboard is in #play, kept from the last focus there until the player
+  // moves it out of the play area. Losing the focus to a swap (or to a button disabled
+  // while its request is in flight) fires no focusin, so it survives any number of swaps,
+  // in any order: a live update landing just before or after the player's own answer
+  // cannot make the page forget it.
+  var wanted = null;
+  document.addEventListener("focusin", function (event) {
+    var play = document.getElementById("play");
+    wanted = play && play.contains(event.target) ? describe(event.target) : null;
+  });
+  document.addEventListener("pointerdown", function (event) {
+    var play = document.getElementById("play");
+    if (!play || !play.contains(event.target)) wanted = null;  // a click elsewhere: let go
+  });
+  var restore = function () {
     var play = document.getElementById("play"), active = document.activeElement;
-    if (play && active && active !== document.body && play.contains(active)) focused = describe(active);
-  };
-  // Taken when the request leaves (the pressed button is disabled while it is in flight,
-  // which drops its focus), and again before a swap nobody asked for (a live update).
-  document.addEventListener("htmx:beforeRequest", remember);
-  document.addEventListener("htmx:beforeSwap", function () { if (!focused) remember(); });
-  document.addEventListener("htmx:afterSettle", function () {
-    var wanted = focused, play = document.getElementById("play");
-    focused = null;
-    if (!wanted || !play || (document.activeElement && document.activeElement !== document.body)) return;
-    var again = find(play, wanted);
+    if (!wanted || !play || (active && active !== document.body)) return;
+    var keep = wanted, again = find(play, keep);
     if (again) again.focus({preventScroll: true});
     var board = document.getElementById("board");
     if (board && document.activeElement !== again) board.focus({preventScroll: true});
-  });
+    wanted = keep;  // the same control, not the board the focus fell back to
+  };
+  // After every swap (an event on an element already swapped away again reaches
+  // nobody, so each one checks), and after out-of-band swaps of #play by the poll.
+  document.addEventListener("htmx:afterSettle", restore);
+  document.addEventListener("htmx:oobAfterSwap", restore);
 })();
 
 // The others' moves are read out once by screen readers: after a swap, the log lines

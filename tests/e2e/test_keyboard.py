@@ -33,6 +33,7 @@ PICK_ON_BOARD = """() => {
 FOCUSED = """() => !document.querySelector('[data-next]') ? -1
   : document.activeElement && document.activeElement.hasAttribute('data-next') ? 1 : 0"""
 IN_PLAY = "() => !!document.activeElement.closest('#play')"  # not the top of the page
+WHERE_FOCUS_IS = "() => document.activeElement.outerHTML.slice(0, 200)"
 
 
 def _tab_to_the_marked_control(page) -> bool:
@@ -51,7 +52,10 @@ def _press(page, key: str) -> None:
     page.wait_for_function(VERSION_CHANGED, arg=version)
     # Once the swap has settled; a loaded CI machine once took over 2 s to settle it
     # (the focus is still asserted to come back to the play area, never the page's top).
-    page.wait_for_function(IN_PLAY, timeout=5_000)
+    try:
+        page.wait_for_function(IN_PLAY, timeout=5_000)
+    except Exception as error:
+        raise AssertionError(f"the focus left the play area: {page.evaluate(WHERE_FOCUS_IS)}") from error
 
 
 @pytest.mark.parametrize("slug", registry.slugs())
