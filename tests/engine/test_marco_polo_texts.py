@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from said_texts import says_itself, strings_in
 
 from games.engine.contract import Action, IllegalAction, Said
 from games.engine.marco_polo import RULES, board, data, scoring
@@ -15,7 +16,6 @@ from games.engine.marco_polo import scenario as sc
 from games.engine.rng import LocalRng
 from games.engine.simulate import choose_random_step
 
-SEATS = {f"p{seat}": f"{{p{seat}}}" for seat in range(8)}
 # Names marked with term(): shown as they are, translated where they are shown.
 PLACE_NAMES = {name for name, _, _ in data.PLACES.values()}
 TERMS = {
@@ -24,32 +24,6 @@ TERMS = {
     *(name for name in PLACE_NAMES if not isinstance(name, Said)),
 }
 SPACE_TERMS = {"Khan's favor", "Take contracts", "Travel"}  # the spaces named by a name
-
-
-def spelled(text):
-    """The English a text's message id (or plural, by its count) and parameters make."""
-    if not isinstance(text, Said):
-        return text
-    template = text.plural if text.plural is not None and text.count != 1 else text.msgid
-    args = {key: spelled(value) for key, value in text.args.items()}
-    return template.format(**SEATS, **args)
-
-
-def says_itself(text) -> bool:
-    return isinstance(text, Said) and spelled(text) == text
-
-
-def strings_in(value):
-    """Every string in a nested state, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from strings_in(key)
-            yield from strings_in(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from strings_in(item)
 
 
 def test_a_contract_taken_in_the_log_is_a_message_with_the_contract_as_a_parameter():

@@ -8,41 +8,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from said_texts import says_itself, spelled, strings_in
 from silk_road_table import arrange, at_phase, new_game, play
 
-from games.engine.contract import IllegalAction, Said
+from games.engine.contract import IllegalAction
 from games.engine.rng import LocalRng
 from games.engine.silk_road import RULES, data
 from games.engine.silk_road.turn import end_turn
 from games.engine.simulate import choose_random_step
-
-SEATS = {f"p{seat}": f"{{p{seat}}}" for seat in range(8)}
-
-
-def spelled(text):
-    """The English a text's message id (or plural, by its count) and parameters make."""
-    if not isinstance(text, Said):
-        return text
-    template = text.plural if text.plural is not None and text.count != 1 else text.msgid
-    args = {key: spelled(value) for key, value in text.args.items()}
-    return template.format(**SEATS, **args)
-
-
-def says_itself(text) -> bool:
-    return isinstance(text, Said) and spelled(text) == text
-
-
-def strings_in(value):
-    """Every string in a nested state, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from strings_in(key)
-            yield from strings_in(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from strings_in(item)
 
 
 def test_a_purchase_in_the_log_is_a_message_with_the_good_and_coins_as_parameters():
