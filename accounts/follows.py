@@ -60,3 +60,10 @@ def followed_ids(user) -> set[int]:
     if not user.is_authenticated:
         return set()
     return set(Follow.objects.filter(follower=user).values_list("followed_id", flat=True))
+
+
+def followed_by(user):
+    """The ids of the players ``user`` follows as a subquery: no query of its own."""
+    if user is None or not user.is_authenticated:
+        return Follow.objects.none().values("followed_id")
+    return Follow.objects.filter(follower=user).values("followed_id")

@@ -226,6 +226,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=30, help="moves played before measuring")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", choices=KINDS, help="profile this kind with cProfile")
+    parser.add_argument(
+        "--queries", choices=KINDS, help="print the SQL of the last request of this kind"
+    )
     args = parser.parse_args()
 
     with override_settings(ROOT_URLCONF=_urls()):
@@ -244,6 +247,8 @@ def main() -> None:
                     profiler.disable()
                 if status >= 400:
                     raise SystemExit(f"{kind}: {method} {url} answered {status}")
+                if kind == args.queries:
+                    last_sql = list(site.statements)
                 if round_ >= 5:  # the first rounds warm caches and imports
                     spent[kind].append(cpu)
                     queries[kind].append(count)
@@ -262,6 +267,10 @@ def main() -> None:
             f"{LABELS[kind]:36} {median * 1000:8.2f} {median / base:7.2f} {target:>7} "
             f"{statistics.median(queries[kind]):8.0f} {statistics.median(sizes[kind]):8.0f}"
         )
+    if args.queries:
+        print(f"\nThe last {args.queries} request's queries:")
+        for number, (sql, params) in enumerate(last_sql, start=1):
+            print(f"{number:3}. {sql[:300]}  {params!r:.80}")
     if profiler:
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats(

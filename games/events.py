@@ -86,6 +86,18 @@ class MoveMade(Event):
 
 
 @dataclass(frozen=True)
+class TurnClosing(Event):
+    """``seat`` announced the end of its turn: at ``due`` (ISO time) the turn ends by
+    itself unless it already has (``epoch``: the deals' epoch then)."""
+
+    name: ClassVar[str] = "turn_closing"
+    game_id: int
+    seat: int
+    epoch: int | str | None
+    due: str
+
+
+@dataclass(frozen=True)
 class DealOffered(Event):
     """The move ``seq`` offered a deal to these people (``games.engine.deals``)."""
 
@@ -153,6 +165,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GameStarted,
         MoveMade,
         DealOffered,
+        TurnClosing,
         GameEnded,
         SeatLeft,
         SeatControlChanged,

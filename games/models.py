@@ -211,6 +211,11 @@ class Seat(models.Model):
     reminder_at = models.DateTimeField(null=True, blank=True)  # 80% used; None once sent
     resigned_at = models.DateTimeField(null=True, blank=True)
     wants_end = models.BooleanField(default=False)  # votes to end without a result
+    # Denormalised once, when the game finishes (games.play.waiting), for a player's
+    # history: "my games", the profile and its results read these and the seat index
+    # alone, never every finished game's row and result.
+    finished_at = models.DateTimeField(null=True, blank=True)  # the game's finish time
+    place = models.PositiveSmallIntegerField(null=True, blank=True)  # 1 = won
 
     class Meta:
         ordering = ["number"]
@@ -224,6 +229,13 @@ class Seat(models.Model):
         ]
         indexes = [
             models.Index(fields=["user", "game"], name="seat_user_game"),  # a player's games
+            # A player's finished games, newest first (keyset pages of "my games" and the
+            # profile): a page is a short walk of this index, however long the history.
+            models.Index(
+                fields=["user", "-finished_at", "-game"],
+                condition=models.Q(finished_at__isnull=False),
+                name="seat_finished",
+            ),
             models.Index(fields=["user", "must_act"]),
             models.Index(fields=["must_act", "deadline"]),
             models.Index(fields=["must_act", "reminder_at"]),
@@ -290,8 +302,18 @@ class Move(models.Model):
 
 
 class ChatMessage(models.Model):
+    """A line of table talk; with a ``recipient``, a private message that only its writer
+    and that one player ever see (never spectators or the other players)."""
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="private_messages",
+    )
     text = models.CharField(max_length=500)
     created_at = models.DateTimeField(default=timezone.now)
 

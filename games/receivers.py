@@ -12,6 +12,7 @@ is ready (``games.apps``). May import ``games.tasks``, ``games.events`` and belo
 | MoveMade           | turn_mail, autoplay   | send_turn_mails, play_seat per seat     |
 | (any change)       | live.pulse_game       | none: open pages are told at once       |
 | DealOffered        | deal_mail             | send_deal_mail per recipient            |
+| TurnClosing        | turn_closing          | close_announced_turn at the window's end |
 | GameEnded          | ended                 | send_finished_mails                     |
 | SeatLeft           | left                  | send_opponent_left                      |
 | SeatControlChanged | autoplay              | play_seat per seat                      |
@@ -21,6 +22,8 @@ is ready (``games.apps``). May import ``games.tasks``, ``games.events`` and belo
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from django.conf import settings
 
@@ -59,6 +62,11 @@ def deal_mail(event: events.DealOffered) -> None:
         tasks.send_deal_mail.delay(event.game_id, event.seq, user_id)
 
 
+def turn_closing(event: events.TurnClosing) -> None:
+    due = datetime.fromisoformat(event.due)
+    tasks.close_announced_turn.apply_async((event.game_id, event.seat, event.epoch), eta=due)
+
+
 def ended(event: events.GameEnded) -> None:
     tasks.send_finished_mails.delay(event.game_id)
 
@@ -86,6 +94,7 @@ SUBSCRIBERS = (
     (events.MoveMade, turn_mail),
     (events.MoveMade, autoplay),
     (events.DealOffered, deal_mail),
+    (events.TurnClosing, turn_closing),
     (events.GameEnded, ended),
     (events.SeatLeft, left),
     (events.SeatControlChanged, autoplay),

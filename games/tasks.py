@@ -22,6 +22,7 @@ from games import events
 from games.autoplay import executor
 from games.clocks import scans
 from games.mail import clock_mails, game_mails
+from games.play import turn_closing
 
 MAIL_RETRY = {
     "autoretry_for": (SMTPException, OSError, DatabaseError, InterfaceError),
@@ -93,6 +94,11 @@ PLAY_RETRY = {
 @shared_task(**PLAY_RETRY)
 def play_seat(game_id: int, seat: int, version: int) -> int | None:
     return executor.play_seat(game_id, seat, version)
+
+
+@shared_task(**PLAY_RETRY)
+def close_announced_turn(game_id: int, seat: int, epoch) -> bool:
+    return turn_closing.close_turn(game_id, seat, epoch)
 
 
 # --- beat: the periodic scans ---------------------------------------------------------------

@@ -74,7 +74,7 @@ def summary(game: Game, user) -> dict[str, Any]:
 
 
 def detail(game: Game, user) -> dict[str, Any]:
-    context = game_page.game_context(game=game, user=user)
+    context = game_page.game_context(game=game, user=user, page=False)
     terms = context.get("deal_terms")
     return {
         "id": game.pk,
@@ -248,10 +248,10 @@ def act(request: HttpRequest, game_id: int, payload: s.ActionIn):
         action = Action.from_json(payload.action)
     except MalformedAction as exc:
         raise InvalidInput(translated(exc.reason)) from None
-    acting.game_act(
+    game = acting.game_act(
         game_id=game_id, user=request.auth, action=action, expected_version=payload.version
     )
-    return detail(_visible(game_id, request.auth), request.auth)
+    return detail(game, request.auth)  # as the move left it, with its seats: not read again
 
 
 @router.post("/games/{int:game_id}/back", response=answers({200: s.GameDetailOut}))
@@ -264,10 +264,16 @@ def come_back(request: HttpRequest, game_id: int):
 @router.get("/games/{int:game_id}/chat", response=answers({200: s.ChatOut}))
 def read_chat(request: HttpRequest, game_id: int):
     game = _visible(game_id, request.auth)
-    messages = lists.chat_messages(game)
+    messages = lists.chat_messages(game, request.auth)
     return {
         "messages": [
-            {"id": m.pk, "user": m.user.username, "text": m.text, "at": m.created_at}
+            {
+                "id": m.pk,
+                "user": m.user.username,
+                "to": m.recipient.username if m.recipient_id else None,
+                "text": m.text,
+                "at": m.created_at,
+            }
             for m in messages
         ]
     }
@@ -275,7 +281,9 @@ def read_chat(request: HttpRequest, game_id: int):
 
 @router.post("/games/{int:game_id}/chat", response=answers({201: s.PostedOut}))
 def write_chat(request: HttpRequest, game_id: int, payload: s.ChatIn):
-    message = table_chat.chat_post(game_id=game_id, user=request.auth, text=payload.text)
+    message = table_chat.chat_post(
+        game_id=game_id, user=request.auth, text=payload.text, to=payload.to
+    )
     return Status(201, {"id": message.pk})
 
 

@@ -49,6 +49,11 @@ class ActionIn(Schema):
 
 class ChatIn(Schema):
     text: Any = Field(examples=["Good luck!"])
+    to: Any = Field(
+        None,
+        description="A seat number: a private message to that player alone (none: the table).",
+        examples=[None],
+    )
 
 
 class VoteIn(Schema):
@@ -199,6 +204,7 @@ class GameDetailOut(Schema):
 class ChatMessageOut(Schema):
     id: int
     user: str
+    to: str | None = Field(None, description="A private message's recipient (you or its writer).")
     text: str
     at: datetime
 

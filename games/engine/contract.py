@@ -166,6 +166,17 @@ class GameRules(ABC):
         """The answers ``seat`` may give to open deals now; games add them to legal_actions."""
         return deals.responses(self, state, seat) if deals.open_deals(state) else []
 
+    def turn_closing(self, state: State) -> int | None:
+        """The seat that announced the end of its turn while open offers may still be
+        accepted, or None. The platform then waits ``closing_seconds`` (never past the
+        seat's clock) and plays ``default_action`` for that seat, which must end the turn."""
+        return None
+
+    def closing_seconds(self, options: Mapping[str, str]) -> int:
+        """How long open offers stay open after the end of a turn is announced (a table
+        option); 0: the game has no such window."""
+        return 0
+
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic of how well ``seat`` stands (bots); default: its current score."""
         return 0.0

@@ -68,6 +68,8 @@ class Term:
     #: Outsiders see neither which nor how many (coins hidden in a tent): only that some
     #: changed hands. Standing orders, being public, show them to everyone.
     secret: bool = False
+    #: A plain amount (coins): reads as a count, "2 coins", never "coin, coin".
+    amount: bool = False
     unit: tuple[str, str] = ("item", "items")  # how a hidden count reads: "1 card", "2 cards"
     where: str = ""  # said after named items: "Silk from the caravan"
 
@@ -111,6 +113,8 @@ class DealTerms:
     #: Standing orders outlive the epoch: each new epoch restores their uses ("twice a
     #: turn") instead of expiring them.
     standing_renews: bool = False
+    #: An offer may carry a promise in words (``note``), shown "not enforced".
+    promises: bool = False
 
     def term(self, name: str) -> Term | None:
         return next((term for term in self.terms if term.name == name), None)
@@ -140,6 +144,7 @@ class DealTerms:
             "open_count": self.open_count,
             "max_open": self.max_open,
             "standing": self.standing,
+            "promises": self.promises,
         }
 
     def action(
@@ -605,8 +610,8 @@ def side_text(kinds: Kinds, items: Mapping[str, list[str]], full: bool) -> str:
         term = terms[name]
         if term.secret and not full:
             parts.append(f"some {term.label.lower()}")
-        elif term.hidden and not full:
-            parts.append(term.counted(len(listed)))
+        elif (term.hidden and not full) or term.amount:
+            parts.append(term.counted(len(listed)))  # an amount reads "2 coins"
         else:
             parts.append(term.named(listed))
     if not parts:
@@ -641,6 +646,33 @@ def describe(kinds: Kinds, deal: Mapping[str, Any], viewer: int | None) -> str:
             '{give} for {get} (promise, not enforced: "{note}")', give=give, get=get, note=note
         )
     return say("{give} for {get}", give=give, get=get)
+
+
+#: The message ids of the log lines written about deals (offers, counters, answers,
+#: withdrawals, expiries, lapses, switched-off standing orders), so a page can list a
+#: game's deal history from its log without knowing the game.
+DEAL_LINES = frozenset(
+    {
+        "{player} countered {other}'s offer {offer} with {give} for {get}.",
+        "{player} posted a standing order: {terms}.",
+        "{player} offered {other} {give} for {get}.",
+        "{player} withdrew the offer to everyone.",
+        "{player} withdrew the offer to {other}.",
+        "{player} declined {other}'s offer.",
+        "{player} accepted {other}'s offer: {give} for {get}.",
+        "{player}'s offer to everyone expired.",
+        "{player}'s offer to {other} expired.",
+        "{player}'s standing order was switched off: it can no longer be honoured.",
+        "{player}'s offer to {other} lapsed: it can no longer be carried out.",
+    }
+)
+#: The private line telling a standing order's owner why it was switched off.
+SWITCHED_OFF = "Your standing order was switched off: {reason}"
+
+
+def line_id(text: str) -> str:
+    """The message id of a log text (``""`` for a text not written with ``say``)."""
+    return getattr(text, "msgid", "") or ""
 
 
 def _party_log(

@@ -17,11 +17,10 @@ _MODULES = {
     "samarkand": "games.engine.samarkand",
     "merchant-lord": "games.engine.merchant_lord",
     "marco-polo": "games.engine.marco_polo",
-}
-# Engines complete as rules but not yet on the site (no board to play them on).
-_IN_DEVELOPMENT: dict[str, str] = {
     "merchants-of-araby": "games.engine.merchants_of_araby",
 }
+# Engines complete as rules but not yet on the site (no board to play them on).
+_IN_DEVELOPMENT: dict[str, str] = {}
 _loaded: dict[str, GameRules] = {}
 
 

@@ -9,7 +9,8 @@ autoplay, tasks) never write rows themselves.
 Modules: ``tables`` (open, invite, join, leave, cancel, start), ``acting`` (play a move),
 ``deals`` (what the platform reads of the engine's generic deals), ``seats`` (who controls
 a seat: stand-ins, coming back), ``endings`` (resign, vote to end, results), ``timeouts``
-(a clock ran out), ``vacations``, ``chat``; below them ``waiting`` (who must act, clocks),
+(a clock ran out), ``turn_closing`` (the end of a turn announced: its window for open
+offers ends), ``vacations``, ``chat`` (table talk and private messages); below them ``waiting`` (who must act, clocks),
 ``drafting`` (steps a player may still take back), ``seat_clock`` and ``calendar``
 (clock arithmetic), ``time_control``, ``notes`` (log lines
 that are not moves), ``presence`` (who has the game open, kept in the cache), ``locking``.

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
+from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -16,8 +19,8 @@ from games.play.drafting import append_move, commit_draft, take_back_step
 from games.play.locking import RETRYING, locked_game, one_transaction, require_active
 from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
-from games.read import drafts
-from games.read.names import seat_names
+from games.read import changes, drafts
+from games.read.names import seat_names, seats_prefetch
 from games.words import shown
 
 
@@ -37,11 +40,15 @@ def game_act(
     takes their seat back from a stand-in. Run again after a lost connection, it finds
     its move made if the first run committed after all, and succeeds; a second post of
     the same move by the player is stale, as any other.
+
+    The game returned holds its seats (``game.seats.all()`` reads no more), as they are
+    after the move: the answer to the move is drawn from it without reading it again.
     """
     if (user is None) == (seat is None):
         raise TypeError("game_act needs either a user or a seat")
     game = locked_game(game_id)
-    seats = list(game.seats.select_related("user"))
+    prefetch_related_objects([game], seats_prefetch())  # by number, with their players
+    seats = list(game.seats.all())
     if user is not None:
         mine = playing_seat(game, seats, user)
         seat = mine.number
@@ -119,10 +126,41 @@ def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, 
         game.finished_at = timezone.now()
         game.result = results.from_outcome(outcome, new_state).to_json()
     game.save()
+    _remember_view(game, seat, new_state)
     if game.status == Game.Status.FINISHED:
         ratings.rate(game, seats)
     newly = update_waiting(game, seats, rules.to_act(new_state))
     _publish_move(game, seats, seat, action, acted_by, newly)
+    if game.status == Game.Status.ACTIVE and rules.turn_closing(state) is None:
+        _announce_closing(game, seats, new_state)
+
+
+def _announce_closing(game: Game, seats: Sequence[Seat], state) -> None:
+    """The move announced the end of a turn: open offers get the table's window (never
+    past the seat's clock), then ``games.play.turn_closing`` ends the turn."""
+    rules = game.rules
+    closer = rules.turn_closing(state)
+    if closer is None:
+        return
+    now = timezone.now()
+    due = now + timedelta(seconds=rules.closing_seconds(game.options or {}))
+    seat = next((s for s in seats if s.number == closer), None)
+    if seat is not None and seat.deadline is not None:
+        due = min(due, max(seat.deadline, now))
+    events.publish(
+        events.TurnClosing(
+            game_id=game.pk, seat=closer, epoch=rules.deal_epoch(state), due=due.isoformat()
+        )
+    )
+
+
+def _remember_view(game: Game, seat: int, state) -> None:
+    """The mover's view after their move, for the marks of "what changed since your last
+    move" on their next page (``games.read.changes``), so that page replays nothing. Kept
+    once the move is committed: a move rolled back leaves nothing behind."""
+    view = game.rules.view(state, seat)
+    version = game.version
+    transaction.on_commit(lambda: changes.remember_view_after(game, seat, version, view))
 
 
 def _publish_move(game, seats, seat, action, acted_by, newly) -> None:

@@ -63,6 +63,11 @@ class Result:
         }
 
 
+def places(result: dict | None) -> dict[int, int]:
+    """Each seat's place in a stored result (``Game.result``), by seat number."""
+    return {score["seat"]: score["place"] for score in (result or {}).get("scores", [])}
+
+
 def from_outcome(outcome: Outcome, state: dict | None = None) -> Result:
     """The result of a game the engine ended (by its rules, or by its round cap)."""
     return Result(

@@ -59,6 +59,16 @@ def clean_options(rules: GameRules, options: object) -> dict[str, str]:
     return cleaned
 
 
+def _check_fit(rules: GameRules, players: int, options: Mapping[str, str]) -> None:
+    """Refuse, when the table is opened, options that do not fit its number of players
+    (more caravan stacks than five players have cards for): the engine's setup says so
+    with a ValueError, which would otherwise come only when the last seat is taken."""
+    try:
+        rules.setup(players, options, 0)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from error
+
+
 def clean_bot_seats(bots: object, players: int) -> dict[int, str]:
     """Seat number → bot level, from a list (a level or null per seat) or an object.
 
@@ -204,6 +214,7 @@ def game_create(
             % {"game": rules.name, "fewest": rules.min_players, "most": rules.max_players}
         )
     cleaned = clean_options(rules, options)
+    _check_fit(rules, players, cleaned)
     bot_seats = clean_bot_seats(bots, players)
     invitees = _resolve_invitees(invite)
     table = Game.objects.create(

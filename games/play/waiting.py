@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games.engine import deals
 from games.models import DEFAULTS, Game, Seat
+from games.play import results
 from games.timing import seat_clock
 
 
@@ -20,12 +21,21 @@ def update_waiting(game: Game, seats: Sequence[Seat], waiting: Iterable[int]) ->
     """Denormalise who must act onto the seats; returns the seats that just started waiting.
 
     ``waiting_since`` is kept while a seat stays waiting, so "longest waiting" is honest.
+    When the game has just finished, each seat also gets the finish time and its place
+    (``Seat.finished_at``, ``Seat.place``), once: the players' histories read those.
     """
     waiting = set(waiting) if game.status == Game.Status.ACTIVE else set()
     now = timezone.now()
     newly, changed, fields = [], [], {"must_act", "waiting_since"}
+    finishing = game.status == Game.Status.FINISHED and game.finished_at is not None
+    places = results.places(game.result) if finishing else {}
     for seat in seats:
         must = seat.number in waiting
+        if finishing and seat.finished_at is None:  # written once, as the game ends
+            seat.finished_at, seat.place = game.finished_at, places.get(seat.number)
+            fields.update({"finished_at", "place"})
+            if must == seat.must_act:
+                changed.append(seat)
         if must == seat.must_act:
             continue
         seat.must_act = must

@@ -52,10 +52,23 @@ def _item(items: list, index: int) -> Any:
     return items[index] if index < len(items) else None
 
 
+def _view_key(game: Game, seat: int, upto: int) -> str:
+    return f"view-after:{game.pk}:{game.seed}:{game.state_format}:{seat}:{upto}"
+
+
+def remember_view_after(game: Game, seat: int, upto: int, view: dict[str, Any]) -> None:
+    """Keep ``seat``'s view after move ``upto`` (a committed move: the write path has it
+    at hand), so the seat's next page does not replay the game to find it."""
+    try:
+        cache.set(_view_key(game, seat, upto), view, CACHED_FOR)
+    except Exception:  # the marks are a help: a cache that is down costs a replay later
+        logger.warning("Could not keep the view after move %s of game %s", upto, game.pk)
+
+
 def view_after(game: Game, seat: int, upto: int) -> dict[str, Any] | None:
     """``seat``'s view of the board after move ``upto``, from the cache or the log; None
     when the log does not replay (which ``replay.replay_problem`` reports)."""
-    key = f"view-after:{game.pk}:{game.seed}:{game.state_format}:{seat}:{upto}"
+    key = _view_key(game, seat, upto)
     view = cache.get(key)
     if view is None:
         try:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -122,8 +123,28 @@ def seat_clocks(
     now = now or timezone.now()
     seats = _seats(game)
     if away is None:
+        away = _vacations_read_with(seats)
+    if away is None:
         away = on_vacation(s.user_id for s in seats)
     return {s.number: seat_clock_of(game, s, away, now) for s in seats}
+
+
+def _vacations_read_with(seats: list[Seat]) -> set[int] | None:
+    """Who of the seated is on vacation, when the seats were read with their players'
+    vacations (``games.read.names.seats_prefetch``); None when they were not."""
+    away = set()
+    for seat in seats:
+        if seat.user_id is None:
+            continue
+        if not Seat.user.is_cached(seat) or not type(seat.user).vacation.is_cached(seat.user):
+            return None
+        try:
+            vacation = seat.user.vacation
+        except ObjectDoesNotExist:  # never took one
+            continue
+        if vacation.started_at is not None:
+            away.add(seat.user_id)
+    return away
 
 
 def _seats(game: Game) -> list[Seat]:
@@ -150,12 +171,15 @@ def clock_context(game: Game, mine: Seat | None, now: datetime | None = None) ->
     }
 
 
-def annotate_clocks(games: list[Game], now: datetime | None = None) -> None:
+def annotate_clocks(
+    games: list[Game], now: datetime | None = None, away: set[int] | None = None
+) -> None:
     """Give each game (with ``my_seat`` and prefetched seats) ``my_clock`` and, as
     ``others_waiting``, the names and clocks of the others who must act or are away;
-    one vacation query for all."""
+    one vacation query for all, unless ``away`` (who is on vacation) is known already."""
     now = now or timezone.now()
-    away = on_vacation({s.user_id for game in games for s in _seats(game)})
+    if away is None:
+        away = on_vacation({s.user_id for game in games for s in _seats(game)})
     for game in games:
         clocks = seat_clocks(game, now, away)
         mine = game.my_seat.number

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q, Subquery
 from django.utils.translation import gettext as _
 
 from games.engine import Action, LogEntry, deals
@@ -160,11 +161,28 @@ def game_log(
             entry = LogEntry.from_json(data)
             text = shown(entry.for_viewer(seat), names)
             lines.append({"seq": move.seq, "seat": move.seat, "text": text, "at": move.created_at})
-    for note in game.notes.filter(seq__gte=first):  # resignations, timeouts, votes
+    # Resignations, timeouts, votes; and the newest note of all, which the page's poll key
+    # names (``latest_note_id``): one read for both.
+    newest = game.notes.order_by("-pk").values("pk")[:1]
+    notes = list(game.notes.filter(Q(seq__gte=first) | Q(pk=Subquery(newest))))
+    game.latest_note_id = max((note.pk for note in notes), default=0)
+    for note in notes:
+        if note.seq < first:
+            continue  # the newest note, from before the lines shown
         text = fill_names(site_text(note.text), names)
         lines.append({"seq": note.seq, "seat": note.seat, "text": text, "at": note.created_at})
     lines.sort(key=lambda line: line["seq"])  # stable: a move's own lines stay first
     return lines[-limit:] if limit is not None else lines
+
+
+def latest_note_id(game: Game) -> int:
+    """The newest log note's id (0: none), for the page's poll key: read with the log by
+    ``game_log`` when it ran, else read now."""
+    known = getattr(game, "latest_note_id", None)
+    if known is not None:
+        return known
+    newest = game.notes.order_by("-pk").values_list("pk", flat=True).first()
+    return newest or 0
 
 
 def drafted_lines(game: Game, seat: int | None, names: list[str]) -> list[dict[str, Any]]:
@@ -251,8 +269,56 @@ def open_deals(
     return listed
 
 
-def game_context(*, game: Game, user) -> dict[str, Any]:
-    """Everything the game page, the board and the API show to ``user``."""
+def deal_groups(listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The deals panel's lists, those with deals only: offers made to the viewer, its own,
+    standing orders, and offers between other players."""
+    groups = [
+        ("in", _("Offers to you"), lambda d: d["to_me"] and not d["standing"]),
+        ("mine", _("Your offers"), lambda d: d["mine"] and not d["standing"]),
+        ("standing", _("Standing orders"), lambda d: d["standing"]),
+        ("others", _("Between other players"), lambda d: not (d["to_me"] or d["mine"])),
+    ]
+    shown_groups = []
+    for kind, title, belongs in groups:
+        found = [d for d in listed if belongs(d)]
+        if found:
+            shown_groups.append({"kind": kind, "title": title, "deals": found})
+    return shown_groups
+
+
+DEAL_HISTORY_SHOWN = 12
+
+
+def deal_history(
+    game: Game, seat: int | None, names: list[str], moves: list[Move]
+) -> list[dict[str, Any]]:
+    """The latest deal lines of the log (``moves``: newest first), newest first, as ``seat``
+    may read them: offers, counters, answers, expiries, lapses and switched-off standing
+    orders, the reason told to the owner alone."""
+    if not game.rules.deal_kinds:
+        return []
+    lines: list[dict[str, Any]] = []
+    for move in moves:
+        for data in reversed(move.log):
+            entry = LogEntry.from_json(data)
+            if deals.line_id(entry.text) not in deals.DEAL_LINES:
+                continue
+            text = entry.for_viewer(seat)
+            lines.append(
+                {
+                    "seq": move.seq,
+                    "text": shown(text, names),
+                    "switched_off": deals.line_id(text) == deals.SWITCHED_OFF,
+                }
+            )
+            if len(lines) >= DEAL_HISTORY_SHOWN:
+                return lines
+    return lines
+
+
+def game_context(*, game: Game, user, page: bool = True) -> dict[str, Any]:
+    """Everything the game page, the board and the API show to ``user``; with ``page``
+    False, only what the API shows (no marks of what changed, clocks or rematch)."""
     mine = seat_of(game, user)
     started = game.state is not None
     seat = mine.number if mine is not None and started else None
@@ -298,11 +364,19 @@ def game_context(*, game: Game, user) -> dict[str, Any]:
         prompt=shown(rules.prompt(state, seat), names),
         deal_terms=deal_terms,
         deals=open_deals(game, state, seat, names, choices),
+        deal_history=deal_history(game, seat, names, latest),
+    )
+    context.update(
+        deal_groups=deal_groups(context["deals"]),
         log=game_log(game, seat, names, moves=latest) + drafted_lines(game, seat, names),
         log_earlier=game.version > LOG_SHOWN,
-        since_my_turn=since_last_turn(game, seat, names, latest=latest) if in_play else None,
+        since_my_turn=(
+            since_last_turn(game, seat, names, latest=latest) if in_play and page else None
+        ),
         result=game_result(game, names),
     )
+    if not page:
+        return context
     if context["since_my_turn"]:
         since = context["since_my_turn"]["since"]
         # The page's view is of the logged state unless the seat is drafting steps.

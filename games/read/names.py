@@ -29,8 +29,10 @@ def seat_colours(players: int) -> list[str]:
 
 
 def seats_prefetch() -> Prefetch:
-    """A game's seats with their players, by seat number: one query for any number of games."""
-    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("number"))
+    """A game's seats with their players (and who of them is on vacation, for the clocks),
+    by seat number: one query for any number of games."""
+    seats = Seat.objects.select_related("user", "user__vacation").order_by("number")
+    return Prefetch("seats", queryset=seats)
 
 
 def list_seats_prefetch() -> tuple[Prefetch, str]:

@@ -5,11 +5,11 @@ they usually take to move."""
 from __future__ import annotations
 
 import statistics
-from collections import defaultdict
 from datetime import timedelta
 from typing import Any
 
-from django.db.models import F, Window
+from django.core.cache import cache
+from django.db.models import Avg, Count, F, Q, Window
 from django.db.models.functions import Lag
 
 from games.engine import registry
@@ -20,67 +20,86 @@ from games.read.ratings import history
 
 RECENT_RESULTS = 10
 MOVE_TIME_GAMES = 30  # the usual move time looks at this many recent games
+MOVE_TIME_CACHE_SECONDS = 15 * 60
+HISTORY_CACHE_SECONDS = 24 * 3600
 
 
 def profile(user, older: object = None) -> dict[str, Any]:
     """The profile of ``user``; ``older`` is the cursor of a later page of recent results."""
-    finished = Seat.objects.filter(user=user, game__status=Game.Status.FINISHED).values_list(
-        "number", "game__game", "game__result"
-    )  # the results only: never the games' states, however long the history
-    titles: dict[str, dict[str, Any]] = defaultdict(lambda: {"played": 0, "wins": 0, "places": []})
-    for number, slug, result in finished:
-        place = _place(result, number)
-        record = titles[slug]
-        record["played"] += 1
-        record["wins"] += place == 1
-        if place is not None:
-            record["places"].append(place)
+    titles = title_records(user)
     recent, older_cursor = recent_results(user, older)
     ratings = {r.game: r for r in Rating.objects.filter(user=user)}
     return {
         "titles": [
             {
-                "slug": slug,
-                "name": _title(slug),
-                "played": record["played"],
-                "wins": record["wins"],
-                "average_place": (
-                    round(statistics.fmean(record["places"]), 1) if record["places"] else None
-                ),
-                "rating": ratings.get(slug),
-                "chart": rating_chart(history(user, slug)),
+                **record,
+                "name": _title(record["slug"]),
+                "rating": ratings.get(record["slug"]),
+                "chart": rating_chart(history(user, record["slug"])),
             }
-            for slug, record in sorted(titles.items())
+            for record in titles
         ],
         "recent": recent,
         "older": older_cursor,
         "tables": _current_public_tables(user),
         "timeouts": _timeouts(user),
-        "played": sum(record["played"] for record in titles.values()),
+        "played": sum(record["played"] for record in titles),
         "move_time": duration_text(usual_move_time(user)),
     }
+
+
+def title_records(user) -> list[dict[str, Any]]:
+    """Per title the player finished a game of: games played, won, and the average place.
+
+    Counted in the database from the places written on the player's seats when each game
+    ended (``Seat.place``), never the games' results, and kept in the shared cache under
+    the player's latest finished game: a new result makes a new key."""
+    newest = (
+        Seat.objects.filter(user=user, finished_at__isnull=False)
+        .order_by("-finished_at", "-game_id")
+        .values_list("game_id", "finished_at")
+        .first()
+    )
+    if newest is None:
+        return []
+    key = f"profile:titles:{user.pk}:{newest[0]}:{newest[1].timestamp():.6f}"
+    records = cache.get(key)
+    if records is None:
+        records = _count_titles(user)
+        cache.set(key, records, HISTORY_CACHE_SECONDS)
+    return records
+
+
+def _count_titles(user) -> list[dict[str, Any]]:
+    rows = (
+        Seat.objects.filter(user=user, finished_at__isnull=False)
+        .values("game__game")
+        .annotate(played=Count("pk"), wins=Count("pk", filter=Q(place=1)), average=Avg("place"))
+        .order_by("game__game")
+    )
+    return [
+        {
+            "slug": row["game__game"],
+            "played": row["played"],
+            "wins": row["wins"],
+            "average_place": round(row["average"], 1) if row["average"] is not None else None,
+        }
+        for row in rows
+    ]
 
 
 def recent_results(user, older: object = None) -> tuple[list[dict[str, Any]], str | None]:
     """A page of the player's finished games, newest first, with their place in each, and
     the cursor of the next page (keyset: as cheap at the thousandth game as at the first)."""
     page = pages.players_finished(user, older, RECENT_RESULTS).filter(seats__user=user)
-    rows = list(page.annotate(my_number=F("seats__number")))
+    rows = list(page.annotate(my_place=F("seats__place")))
     rows, cursor = pages.cut(rows, RECENT_RESULTS)
-    recent = [
-        {"game": game, "name": _title(game.game), "place": _place(game.result, game.my_number)}
-        for game in rows
-    ]
+    recent = [{"game": game, "name": _title(game.game), "place": game.my_place} for game in rows]
     return recent, cursor
 
 
 def _title(slug: str) -> str:
     return registry.get(slug).name if slug in registry.slugs() else slug
-
-
-def _place(result: dict | None, number: int) -> int | None:
-    scores = (result or {}).get("scores", [])
-    return next((s["place"] for s in scores if s["seat"] == number), None)
 
 
 def _current_public_tables(user) -> list[Game]:
@@ -89,7 +108,9 @@ def _current_public_tables(user) -> list[Game]:
             seats__user=user,
             is_public=True,
             status__in=[Game.Status.OPEN, Game.Status.ACTIVE],
-        ).order_by("-created_at")[:20]
+        )
+        .defer(*pages.LIST_DEFERRED)
+        .order_by("-created_at")[:20]
     )
 
 
@@ -105,24 +126,37 @@ def _timeouts(user) -> int:
 
 
 def usual_move_time(user) -> timedelta | None:
-    """The median time between the move before and this player's move, in recent games."""
-    games = list(
-        Game.objects.filter(seats__user=user, started_at__isnull=False)
-        .order_by("-started_at")
-        .values_list("pk", flat=True)[:MOVE_TIME_GAMES]
+    """The median time between the move before and this player's move, in their latest
+    games (by table, newest first: a walk of the player's seat index); a habit, so it is
+    worked out at most every ``MOVE_TIME_CACHE_SECONDS`` per player (shared cache)."""
+    key = f"profile:move-time:{user.pk}"
+    known = cache.get(key)
+    if known is None:
+        seconds = _median_wait(user)
+        known = {"seconds": seconds}
+        cache.set(key, known, MOVE_TIME_CACHE_SECONDS)
+    return timedelta(seconds=known["seconds"]) if known["seconds"] is not None else None
+
+
+def _median_wait(user) -> float | None:
+    seats = dict(
+        Seat.objects.filter(user=user, game__started_at__isnull=False)
+        .order_by("-game_id")
+        .values_list("game_id", "number")[:MOVE_TIME_GAMES]
     )
-    if not games:
+    if not seats:
         return None
-    seats = dict(Seat.objects.filter(game__in=games, user=user).values_list("game_id", "number"))
-    moves = Move.objects.filter(game__in=games).annotate(
-        before=Window(Lag("created_at"), partition_by=F("game"), order_by=F("seq").asc())
-    )
+    moves = (
+        Move.objects.filter(game__in=list(seats))
+        .annotate(before=Window(Lag("created_at"), partition_by=F("game"), order_by=F("seq").asc()))
+        .values_list("game_id", "seat", "created_at", "before")
+    )  # four columns of each move, never its action or log
     waits = [
-        (move.created_at - move.before).total_seconds()
-        for move in moves
-        if move.before is not None and seats.get(move.game_id) == move.seat
+        (at - before).total_seconds()
+        for game_id, seat, at, before in moves
+        if before is not None and seats.get(game_id) == seat
     ]
-    return timedelta(seconds=statistics.median(waits)) if waits else None
+    return statistics.median(waits) if waits else None
 
 
 def rating_chart(points: list[tuple[Any, int]], width: int = 320, height: int = 80) -> dict | None:

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+import time
+from dataclasses import dataclass
 
 from django.db.models import (
     Count,
     Exists,
     F,
     OuterRef,
+    Q,
     QuerySet,
     Subquery,
     prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import get_language
 
-from accounts.follows import followed_ids
-from games.models import ChatMessage, Game, LogNote, Seat
+from accounts.follows import followed_by
+from games.models import ChatMessage, Game, LogNote, Seat, Vacation
 from games.read import pages
 from games.read.clocks import annotate_clocks
 from games.read.names import game_visible_to, list_seats_prefetch, seat_of, with_seats
@@ -26,15 +31,41 @@ SECTION_SHOWN = 20  # games in play or filling up per page of a section of "my g
 SECTIONS = ("to_act", "active", "open")
 
 
-@dataclass
 class MyGames:
-    to_act: list[Game] = field(default_factory=list)  # longest waiting first
-    active: list[Game] = field(default_factory=list)
-    open: list[Game] = field(default_factory=list)
-    finished: list[Game] = field(default_factory=list)  # one page, newest first
-    older: str | None = None  # the cursor of the next page of finished games
-    only: str = ""  # "": the whole dashboard; else the one section listed ("finished"…)
-    more: dict[str, int] = field(default_factory=dict)  # section: its next page number
+    """A user's games as "my games" lists them. What the lists show is read only when a
+    list is first asked for: a page whose rendered sections are in the cache under
+    ``cache_key`` (``games/mine.html``) never reads the games, seats or players."""
+
+    def __init__(
+        self, *, only: str, older: str | None, more: dict[str, int], cache_key: str, load
+    ) -> None:
+        self.only = only  # "": the whole dashboard; else the one section listed ("finished"…)
+        self.older = older  # the cursor of the next page of finished games
+        self.more = more  # section: its next page number
+        self.cache_key = cache_key  # changes whenever anything the lists show changes
+        self._load = load
+        self._lists: dict[str, list[Game]] | None = None
+
+    def _loaded(self) -> dict[str, list[Game]]:
+        if self._lists is None:
+            self._lists = self._load()
+        return self._lists
+
+    @property
+    def to_act(self) -> list[Game]:  # longest waiting first
+        return self._loaded()["to_act"]
+
+    @property
+    def active(self) -> list[Game]:
+        return self._loaded()["active"]
+
+    @property
+    def open(self) -> list[Game]:
+        return self._loaded()["open"]
+
+    @property
+    def finished(self) -> list[Game]:  # one page, newest first
+        return self._loaded()["finished"]
 
     @property
     def finished_only(self) -> bool:
@@ -52,58 +83,100 @@ def my_games(
     Finished games come a page at a time by keyset (``older`` is the cursor of a later
     page, which lists finished games only). Games in play and open tables are all listed
     unless ``shown`` caps each section; then ``only`` (a section of ``SECTIONS``) lists
-    its ``page``-th page alone. The user's seats are read by index, a few columns of
-    each; whole rows only for the games shown, never the engine state."""
+    its ``page``-th page alone. The ids come first, from the user's seats (a few columns
+    of each, by index); then a key made of everything the rows show (``cache_key``); the
+    games themselves, never their engine state, only when a list is read."""
     if pages.parse_cursor(older) is not None:
         only = "finished"
     elif only not in SECTIONS:
         only = ""
     page = max(page, 1) if only in SECTIONS and shown else 1
-    result = MyGames(only=only)
-    shown_ids: list[int] = []
+    more: dict[str, int] = {}
+    sections: dict[str, list[int]] = {name: [] for name in SECTIONS}
+    seen: list[object] = []
     if only != "finished":
-        sections = current_sections(user)
-        for name, ids in sections.items():
+        found, seen = current_sections(user, with_rows=True)
+        for name, ids in found.items():
             if only and name != only:
-                sections[name] = []
-            elif shown:
+                continue
+            if shown:
                 start = (page - 1) * shown
                 if len(ids) > start + shown:
-                    result.more[name] = page + 1
-                sections[name] = ids[start : start + shown]
-            shown_ids += sections[name]
+                    more[name] = page + 1
+                ids = ids[start : start + shown]
+            sections[name] = ids
+    finished_ids: list[int] = []
+    older_cursor = None
     if only in ("", "finished"):
-        rows = list(pages.players_finished(user, older, FINISHED_SHOWN))
-        result.finished, result.older = pages.cut(rows, FINISHED_SHOWN)
-    # The ids are the user's games already (their seats): no join with the seats again.
-    listed = Game.objects.filter(pk__in=shown_ids).defer(*pages.LIST_DEFERRED)
-    current = {game.pk: game for game in listed} if shown_ids else {}
-    prefetch_related_objects([*current.values(), *result.finished], *list_seats_prefetch())
-    for game in [*current.values(), *result.finished]:
-        game.seat_list = list(game.seats.all())  # read once: rows and clocks use the list
-        game.my_seat = seat_of(game, user)
-    if only != "finished":
-        for name in SECTIONS:
-            setattr(result, name, [current[pk] for pk in sections[name] if pk in current])
-    annotate_clocks(result.to_act + result.active)
-    return result
+        finished_ids, older_cursor = pages.players_finished_ids(user, older, FINISHED_SHOWN)
+    shown_ids = [pk for name in SECTIONS for pk in sections[name]]
+
+    def load() -> dict[str, list[Game]]:
+        listed = Game.objects.filter(pk__in=shown_ids + finished_ids)
+        games = {game.pk: game for game in listed.defer(*pages.LIST_DEFERRED)}
+        found = list(games.values())
+        prefetch_related_objects(found, *list_seats_prefetch())
+        for game in found:
+            game.seat_list = list(game.seats.all())  # read once: rows and clocks use the list
+            game.my_seat = seat_of(game, user)
+        lists = {name: [games[pk] for pk in sections[name] if pk in games] for name in SECTIONS}
+        lists["finished"] = [games[pk] for pk in finished_ids if pk in games]
+        annotate_clocks(lists["to_act"] + lists["active"], away=away)
+        return lists
+
+    seats, away = _shown_state(shown_ids)
+    key = [user.pk, only, page, shown, older_cursor, more, sections, finished_ids, seen, seats]
+    key += [get_language(), timezone.get_current_timezone_name(), int(time.time() // 60)]
+    digest = hashlib.sha256(repr(key).encode()).hexdigest()
+    return MyGames(only=only, older=older_cursor, more=more, cache_key=digest, load=load)
 
 
-def current_sections(user) -> dict[str, list[int]]:
-    """Ids of the user's games in play (to act, others) and open tables, in list order."""
+def _shown_state(game_ids: list[int]) -> tuple[list[tuple], set[int]]:
+    """Everything about the seats of ``game_ids`` that a row of "my games" shows (who
+    sits, who must act, clocks, who left), as plain values for a cache key; and the
+    players among them on vacation. One query."""
+    if not game_ids:
+        return [], set()
+    away = Vacation.objects.filter(user=OuterRef("user_id"), started_at__isnull=False)
+    seats = list(
+        Seat.objects.filter(game__in=game_ids)
+        .annotate(away=Exists(away))
+        .order_by("game_id", "number")
+        .values_list(
+            "game_id",
+            "number",
+            "user_id",
+            "controller",
+            "controller_level",
+            "must_act",
+            "deadline",
+            "move_time",
+            "time_left",
+            "resigned_at",
+            "away",
+        )
+    )
+    return seats, {row[2] for row in seats if row[-1]}
+
+
+def current_sections(user, with_rows: bool = False):
+    """Ids of the user's games in play (to act, others) and open tables, in list order;
+    with ``with_rows``, also the rows they were sorted from (for a cache key)."""
     # The ids first, from two indexes merged (the user's seats, the games in play), then
     # the few columns of those seats and games alone.
     current = Game.objects.filter(
         seats__user=user, status__in=[Game.Status.ACTIVE, Game.Status.OPEN]
     ).values("pk")
-    rows = Seat.objects.filter(user=user, game__in=current).values_list(
-        "game_id",
-        "game__status",
-        "must_act",
-        "resigned_at",
-        "waiting_since",
-        "game__updated_at",
-        "game__created_at",
+    rows = list(
+        Seat.objects.filter(user=user, game__in=current).values_list(
+            "game_id",
+            "game__status",
+            "must_act",
+            "resigned_at",
+            "waiting_since",
+            "game__updated_at",
+            "game__created_at",
+        )
     )
     to_act, active, waiting_open = [], [], []
     for pk, status, must_act, resigned_at, since, updated, created in rows:
@@ -116,11 +189,12 @@ def current_sections(user) -> dict[str, list[int]]:
     to_act.sort()
     active.sort(reverse=True)
     waiting_open.sort(reverse=True)
-    return {
+    found = {
         "to_act": [row[-1] for row in to_act],
         "active": [pk for _, pk in active],
         "open": [pk for _, pk in waiting_open],
     }
+    return (found, rows) if with_rows else found
 
 
 @dataclass(frozen=True)
@@ -170,11 +244,13 @@ def lobby(
         games = games.filter(rated=only.rated)
     if only.language:
         games = games.filter(language=only.language)
-    followed = followed_ids(user) if user is not None else set()
+    followed = followed_by(user)  # a subquery of the lobby's own query
     games = games.annotate(
         by_followed=Exists(Seat.objects.filter(game=OuterRef("pk"), user__in=followed))
     ).order_by("-by_followed", "-taken", "created_at")
-    games = list(with_seats(games.defer(*pages.LIST_DEFERRED))[start : start + limit])
+    # Seats, then their players by id: a join would hash every user for a long page.
+    games = games.defer(*pages.LIST_DEFERRED).prefetch_related(*list_seats_prefetch())
+    games = list(games[start : start + limit])
     for game in games:
         game.joined = seat_of(game, user) is not None
     return games
@@ -200,9 +276,29 @@ def quick_match_candidates(*, user, slug: str) -> list[int]:
     return list(games.values_list("pk", flat=True)[:20])
 
 
-def chat_messages(game: Game, limit: int = 100) -> list[ChatMessage]:
-    messages = game.chat.select_related("user").order_by("-pk")[:limit]
+def chat_shown_to(user) -> Q:
+    """The chat lines ``user`` may read: the table's, and private ones written by or to
+    them (spectators and the other players never see a private message)."""
+    shown = Q(recipient__isnull=True)
+    if user is not None and user.is_authenticated:
+        shown |= Q(user=user) | Q(recipient=user)
+    return shown
+
+
+def chat_messages(game: Game, user, limit: int = 100) -> list[ChatMessage]:
+    """The latest ``limit`` lines ``user`` may read, oldest first."""
+    messages = (
+        game.chat.filter(chat_shown_to(user))
+        .select_related("user", "recipient")
+        .order_by("-pk")[:limit]
+    )
     return list(reversed(messages))
+
+
+def last_chat_id(game_id: int, user) -> int:
+    """For the page's poll key: the newest line ``user`` may read (0: none)."""
+    shown = ChatMessage.objects.filter(chat_shown_to(user), game_id=game_id).order_by("-pk")
+    return shown.values_list("pk", flat=True).first() or 0
 
 
 def last_note_id(game_id: int) -> int:

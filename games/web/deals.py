@@ -2,8 +2,9 @@
 
 ``composer`` turns a seat's ``DealTerms`` (``games.engine.deals``) into a form: whom to
 offer to (or everyone, for a standing order where the game allows them), a stepper per kind
-of each term the seat may give (up to what it holds) and may ask for, and — when an offer
-was made to it — which offer the new one counters. ``posted_offer`` turns the posted form
+of each term the seat may give (up to what it holds) and may ask for, — when an offer
+was made to it — which offer the new one counters, and, where the game allows it, a
+promise in words that rides along unenforced. ``posted_offer`` turns the posted form
 back into the offer action, checked against the same bounds; the engine stays the judge.
 No game's kinds or action names appear here: a new game with deals gets its form for free.
 """
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games.engine import Action, IllegalAction
-from games.engine.deals import DealTerms
+from games.engine.deals import MAX_NOTE, DealTerms
 from games.errors import InvalidInput
 from games.words import translated
 
@@ -57,6 +58,7 @@ class TermGroup:
     label: str
     hidden: bool
     steppers: tuple[Stepper, ...]
+    secret: bool = False  # outsiders learn neither which nor how many ("some coins")
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ class Composer:
     standing: bool = False
     max_items: int = 0
     full: bool = False  # the seat has as many offers open as it may
+    promises: bool = False  # a promise in words may ride along ("not enforced")
+    note_max: int = MAX_NOTE
 
     @property
     def sides(self) -> tuple[Side, ...]:
@@ -96,6 +100,7 @@ def composer(
         standing=terms.standing,
         max_items=terms.max_items,
         full=terms.open_count >= terms.max_open,
+        promises=terms.promises,
     )
 
 
@@ -127,7 +132,7 @@ def _groups(terms: DealTerms, side: str, bounds: Mapping[str, Mapping[str, int]]
             if most.get(kind, 0) > 0
         )
         if steppers:
-            groups.append(TermGroup(term.label, term.hidden, steppers))
+            groups.append(TermGroup(term.label, term.hidden, steppers, term.secret))
     return tuple(groups)
 
 
@@ -179,9 +184,16 @@ def posted_offer(
         if not raw_uses.isdigit():
             raise InvalidInput(_("Say how many times the standing order may be taken."))
         uses = int(raw_uses)
+    note = ""
+    if terms.promises:
+        note = (data.get(f"{PREFIX}note") or "").strip()
+        if len(note) > MAX_NOTE:
+            raise InvalidInput(
+                _("Keep a promise under %(count)d characters.") % {"count": MAX_NOTE}
+            )
     try:
         return terms.action(
-            to=to, give=counts["give"], get=counts["get"], answers=answers, uses=uses
+            to=to, give=counts["give"], get=counts["get"], answers=answers, uses=uses, note=note
         )
     except IllegalAction as exc:
         raise InvalidInput(translated(exc.reason)) from None

@@ -33,7 +33,7 @@ from games.errors import (
     SnapshotUnreadable,
     StaleVersion,
 )
-from games.models import TABLE_LANGUAGES, ChatMessage, Game, Seat, looks_like_invite_code
+from games.models import TABLE_LANGUAGES, Game, Seat, looks_like_invite_code
 from games.play import acting, presence, seats, tables
 from games.play import chat as table_chat
 from games.read import drafts, fairness, game_page
@@ -247,7 +247,7 @@ def _render_game(
         context = {"game": game, "message": exc.message}
         return render(request, "games/unreadable.html", context, status=exc.status)
     message = error.message if error else None
-    chat = lists.chat_messages(game)  # the latest, by id: the last is the newest
+    chat = lists.chat_messages(game, request.user)  # the latest, by id: the last is the newest
     context.update(
         error=message if partial != "chat" else None,
         chat_error=message if partial == "chat" else None,
@@ -256,7 +256,7 @@ def _render_game(
             game.status,
             context.get("version", game.version),  # a seat's own steps not yet final count
             len(game.seats.all()),
-            lists.last_note_id(game.pk),
+            game_page.latest_note_id(game),  # read with the log
         ),
         last_chat=chat[-1].pk if chat else 0,
         watching=presence.watchers(game.pk),
@@ -307,13 +307,17 @@ def _answer(
     partial: str = "play",
     anchor: str = "",
     invite_code: str | None = None,
+    game: Game | None = None,
 ) -> HttpResponse:
-    """The reply to a POST on a game: fragment for HTMX, redirect or page otherwise."""
+    """The reply to a POST on a game: fragment for HTMX, redirect or page otherwise.
+
+    ``game``: the game as the write just left it (with its seats), when it has it."""
     if isinstance(error, GameNotFound):
         raise Http404(error.message)
     if error is None and not request.htmx:
         return redirect(reverse("games:game", args=[game_id]) + anchor)
-    game = _invited_game(game_id, invite_code) or _game_or_404(request, game_id)
+    if game is None:
+        game = _invited_game(game_id, invite_code) or _game_or_404(request, game_id)
     if request.htmx and game.state is not None and partial == "table":
         # The last seat was taken: the table became a game, show the whole page.
         response = HttpResponse(status=error.status if error else 200)
@@ -389,13 +393,7 @@ def game_version(request, game_id: int):
     if not game["is_public"] and (request.user.pk is None or request.user.pk not in seated):
         raise Http404("There is no such game.")
     mark_present(request, game_id, seated=request.user.pk in seated)
-    chat = (
-        ChatMessage.objects.filter(game_id=game_id)
-        .order_by("-pk")
-        .values_list("pk", flat=True)
-        .first()
-        or 0
-    )
+    chat = lists.last_chat_id(game_id, request.user)  # private lines count for two only
     mine = next((n for n, u in seat_rows if u is not None and u == request.user.pk), None)
     # The version this viewer sees: their own steps not yet final count.
     version = game["version"] + len(drafts.steps_in(game["draft"], game["status"], mine))
@@ -421,7 +419,7 @@ def game_version(request, game_id: int):
     context.update(
         play_changed=seen_key != key,
         chat_changed=seen_chat != str(chat),
-        chat=lists.chat_messages(full),
+        chat=lists.chat_messages(full, request.user),
         last_chat=chat,
         poll_key=key,
         composer=_composer(context),
@@ -456,7 +454,7 @@ def _posted_version(raw: object) -> int:
 @require_POST
 def act(request, game_id: int):
     try:
-        acting.game_act(
+        game = acting.game_act(
             game_id=game_id,
             user=request.user,
             action=_posted_action(request.POST.get("action")),
@@ -464,7 +462,7 @@ def act(request, game_id: int):
         )
     except GameError as exc:
         return _answer(request, game_id, exc)
-    return _answer(request, game_id)
+    return _answer(request, game_id, game=game)  # the mover's seat: no need to read it again
 
 
 def _composer(context: dict) -> deals.Composer | None:
@@ -510,7 +508,12 @@ def deal(request, game_id: int):
 @throttle("chat")
 def chat(request, game_id: int):
     try:
-        table_chat.chat_post(game_id=game_id, user=request.user, text=request.POST.get("text"))
+        table_chat.chat_post(
+            game_id=game_id,
+            user=request.user,
+            text=request.POST.get("text"),
+            to=request.POST.get("to") or None,
+        )
     except GameError as exc:
         return _answer(request, game_id, exc, partial="chat")
     return _answer(request, game_id, partial="chat", anchor="#chat")

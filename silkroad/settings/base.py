@@ -88,6 +88,7 @@ TEMPLATES = [
             ],
             # The games' template tags live with the pages (games.web), not at the app root.
             "libraries": {
+                "araby": "games.web.templatetags.araby",
                 "marco_polo": "games.web.templatetags.marco_polo",
                 "play": "games.web.templatetags.play",
                 "silk_road": "games.web.templatetags.silk_road",
@@ -110,6 +111,16 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several processes (web, worker, beat) share the file: wait for locks, don't fail.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif int(os.environ.get("DATABASE_POOL", "0")) > 0:
+    # Under ASGI each request runs in a thread of its own, so a kept connection is never
+    # used again and every request opens a new one (more than its own work costs). A
+    # pool per web process hands out up to DATABASE_POOL connections instead.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ["DATABASE_POOL"]),
+        "timeout": 10,
+    }
 
 # The cache holds presence ("the game page is open"), rate-limit counters and allauth's
 # login throttling, so it must be shared by every process: Redis (CACHE_URL=redis://…) in

@@ -3,7 +3,7 @@
  * Without this file the composer is a plain form of drop-downs that posts by itself. With it:
  * − / + buttons step each count; what is asked shows only for the chosen partner (and only
  * up to what that partner holds: data-most-by="partner:most …"); and the trade is spelled
- * out in words before it is sent. The server checks everything again: this is comfort only.
+ * out in words before it is sent, with the promise in words when there is one. The server checks everything again: this is comfort only.
  * Loaded once by every page (templates/base.html); it listens on the document, so
  * composers swapped in later are set up too.
  */
@@ -77,8 +77,13 @@
       return;
     }
     if (send) send.disabled = false;
-    out.textContent = say("offer", "You offer {name}: you give {give}, and you get {get} in return.")
+    var text = say("offer", "You offer {name}: you give {give}, and you get {get} in return.")
       .replace("{name}", name).replace("{give}", give || nothing).replace("{get}", get || nothing);
+    var note = form.querySelector("input[name='deal-note']");
+    if (note && note.value.trim()) {
+      text += " " + say("promise", "Your promise (not enforced): {note}").replace("{note}", note.value.trim());
+    }
+    out.textContent = text;
   }
 
   function refresh(root) {
@@ -100,6 +105,10 @@
     var form = button.closest("form");
     limit(form);
     summarise(form);
+  });
+  document.addEventListener("input", function (event) {
+    if (!event.target.matches || !event.target.matches("input[name='deal-note']")) return;
+    summarise(event.target.closest("form"));
   });
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-composer]");

@@ -98,7 +98,9 @@ def click_action(page, action) -> None:
     button.click()
 
 
-@pytest.mark.parametrize("slug", ["merchant-lord", "samarkand", "silk-road", "marco-polo"])
+@pytest.mark.parametrize(
+    "slug", ["merchant-lord", "samarkand", "silk-road", "marco-polo", "merchants-of-araby"]
+)
 def test_a_person_plays_a_whole_game_against_two_bots_whose_moves_appear_by_themselves(
     stack, new_page, slug
 ):

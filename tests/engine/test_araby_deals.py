@@ -98,7 +98,7 @@ def test_coins_in_an_offer_are_secret_to_everyone_but_the_two_parties():
     state, logs = act(state, 1, "offer", to=0, give_coins=["coin"] * 2, get_cards=["d05"])
     outsider = json.dumps(RULES.view(state, 2)["deals"])
     assert '"coins": null' in outsider and "2 coin" not in outsider
-    assert "coin, coin" in RULES.view(state, 0)["deals"][0]["text"]
+    assert "2 coins" in RULES.view(state, 0)["deals"][0]["text"]
     assert "coin, coin" not in logs[0].for_viewer(2)
 
 

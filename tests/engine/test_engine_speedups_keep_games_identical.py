@@ -52,7 +52,12 @@ CASES = [
     ("silk-road", 5, {"personalities": "on"}),
     *(("samarkand", players, {}) for players in range(2, 6)),
     *(("merchant-lord", players, {}) for players in range(2, 5)),
+    *(("marco-polo", players, {}) for players in range(2, 5)),
+    *(("marco-polo", players, {"expert": "on"}) for players in range(2, 5)),
+    *(("merchants-of-araby", players, {}) for players in range(2, 6)),
 ]
+# Fewer games where one game is long, so that each case still takes a few seconds.
+GAMES_FOR = {"marco-polo": 3, "merchants-of-araby": 10}
 
 
 def _case_id(case) -> str:
@@ -161,7 +166,7 @@ def _english(entry: dict) -> dict:
 
 def case_hash(slug: str, players: int, options: dict) -> str:
     digest = hashlib.sha256()
-    for seed in range(GAMES_PER_CASE):
+    for seed in range(GAMES_FOR.get(slug, GAMES_PER_CASE)):
         digest.update(play_and_hash(slug, players, options, 1000 + seed).encode())
     return digest.hexdigest()[:32]
 
@@ -183,6 +188,19 @@ GOLDEN = {
     "merchant-lord-2p": "15cc6e0c9efe33d11dabeab162575ca6",
     "merchant-lord-3p": "cdca3481b9929394a88310c9ecaa42eb",
     "merchant-lord-4p": "e0911913e3dac59d694825fec41deb54",
+    # recorded from the engines before their second round of speed work
+    "marco-polo-2p": "f2967c9abf4c88fa9d6802e675999256",
+    "marco-polo-3p": "ba9b7431fa546d5281471e7d4e4ee8e3",
+    "marco-polo-4p": "adccd5673610f29a1bc5921592c4a176",
+    "marco-polo-2p-expert=on": "97f42e6ec85d3738f6b7873342f9abb3",
+    "marco-polo-3p-expert=on": "9bdeabf0d7433331ac7d0791b9dd977e",
+    "marco-polo-4p-expert=on": "c74c6439aa58ea45703c72fc1645abef",
+    # recorded after the rule work of issue #19 (announcing the end of a turn, the
+    # rebalanced Ally costs, the trading evaluation, refusals that name their rule), which changes what these games hold
+    "merchants-of-araby-2p": "4818a2956db56957c4ecbb7f828bfc33",
+    "merchants-of-araby-3p": "99cc9ef076bf828f0dbd3b71afc811fa",
+    "merchants-of-araby-4p": "c1d1e81ff7792cd1e5f134f4425861c2",
+    "merchants-of-araby-5p": "0b2955a6670f466675d2d27298af5ef0",
 }
 
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, Seat
 from games.play import endings, tables
 from games.read import tables as lists
 from tests.games.helpers import act
@@ -29,8 +29,10 @@ def finished_games(ana, ben, count: int, *, same_moment: bool = True) -> list[in
         act(table, ana, "pass")
         endings.game_resign(game_id=table.pk, user=ben)
         made.append(table.pk)
-    if same_moment:
-        Game.objects.filter(pk__in=made[: count // 2]).update(finished_at=timezone.now())
+    if same_moment:  # the finish time is written on the game and, once, on its seats
+        moment = timezone.now()
+        Game.objects.filter(pk__in=made[: count // 2]).update(finished_at=moment)
+        Seat.objects.filter(game__in=made[: count // 2]).update(finished_at=moment)
     return [g.pk for g in Game.objects.filter(pk__in=made).order_by("-finished_at", "-pk")]
 
 

@@ -11,7 +11,10 @@ the seat cannot see. Same seed and iteration budget, same choice.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..contract import Action, GameRules, State
+from ..rng import randbelow
 from .budget import DEFAULT, Budget
 from .search import DEFAULT_SETTINGS, SearchSettings, search_action
 from .simple import answer_offer, greedy_action, is_offer_answer, random_action
@@ -31,8 +34,9 @@ def choose_action(
 ) -> Action:
     """The action ``seat`` takes now at ``level``; deterministic given seed and iterations.
 
-    Call it for a seat the game is waiting for (``seat in rules.to_act(state)``). Bots never
-    propose trade offers; an offer addressed to the seat is answered by its evaluation.
+    Call it for a seat the game is waiting for (``seat in rules.to_act(state)``). An offer
+    addressed to the seat is answered by its evaluation. Greedy and search propose offers
+    only in games that say which (``bot_proposal``, see ``propose``).
     """
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r}; choose from {', '.join(LEVELS)}.")
@@ -44,11 +48,29 @@ def choose_action(
         return random_action(actions, gen)
     if is_offer_answer(actions):
         return answer_offer(rules, state, seat, actions, gen)
-    aside = anytime_types(rules, state, seat, gen) | rules.undo_types
+    offer = propose(rules, state, seat, gen)
+    if offer is not None:
+        return offer
+    # A bot never withdraws its own offers (it only has any where it proposes them).
+    aside = anytime_types(rules, state, seat, gen) | rules.undo_types | {"withdraw"}
     actions = [a for a in actions if a.type not in aside] or actions
     if level == "greedy":
         return greedy_action(rules, state, seat, actions, gen)
+    prior = getattr(rules, "bot_prior_visits", 0)  # optional: the game's own setting
+    if prior and settings is DEFAULT_SETTINGS:
+        settings = replace(settings, prior_visits=prior)
     return search_action(rules, state, seat, actions, gen, budget, settings, aside)
+
+
+def propose(rules: GameRules, state: State, seat: int, gen) -> Action | None:
+    """The offer the seat makes now, in a game whose rules have the optional hook
+    ``bot_proposal(state, seat, seed)`` (given what the seat sees, a determinization);
+    None in every other game, without drawing from ``gen``, so their bots play as before."""
+    hook = getattr(rules, "bot_proposal", None)
+    if hook is None:
+        return None
+    seen = rules.determinize(state, seat, next_seed(gen))
+    return hook(seen, seat, next_seed(gen))
 
 
 def anytime_types(rules: GameRules, state: State, seat: int, gen) -> frozenset[str]:
@@ -74,7 +96,9 @@ def respond_to_offers(
     """The seat's answer to an offer addressed to it, or None when none is.
 
     Greedy and search accept when accepting leaves them standing better than declining;
-    random answers at random. An offer the seat cannot pay for is declined.
+    random answers at random. An offer the seat cannot pay for is declined. Standing
+    orders (taken, never declined) are taken only when that improves the seat's standing
+    (random: now and then); otherwise None, they are left alone.
     """
     actions = [a for a in rules.legal_actions(state, seat) if a.type in ("accept", "decline")]
     if not actions:
@@ -82,8 +106,13 @@ def respond_to_offers(
     if not any(a.type == "accept" for a in actions):
         return actions[0]
     gen = seeds(seed)
+    only_takes = not any(a.type == "decline" for a in actions)
     if level == "random":
+        if only_takes and randbelow(gen, 2):
+            return None
         return random_action(actions, gen)
+    if only_takes:  # standing orders only: one look each is enough to leave them alone
+        return answer_offer(rules, state, seat, actions, gen, samples=1, may_pass=True)
     return answer_offer(rules, state, seat, actions, gen)
 
 

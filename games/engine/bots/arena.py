@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 from .. import registry
 from ..contract import GameRules
+from ..deals import ANSWERS
 from ..rng import LocalRng
-from . import LEVELS, Budget, SearchSettings, choose_action
+from . import LEVELS, Budget, SearchSettings, choose_action, respond_to_offers
 from .budget import DEFAULT
 from .search import DEFAULT_SETTINGS
 from .values import next_seed, win_shares
@@ -136,6 +137,28 @@ def run_arena(
     return report
 
 
+def _answer_offers(
+    rules: GameRules, state, seating: list[BotRecord], decisions: LocalRng
+) -> tuple[int, object] | None:
+    """(seat, answer) of the first seat, in seat order, that answers an open offer (or
+    takes a standing order) now, or None. Bots that never propose offers leave nothing to
+    answer, and nothing is drawn from ``decisions`` then."""
+    if not state.get("deals"):
+        return None
+    for seat, bot in enumerate(seating):
+        if not any(a.type in ANSWERS for a in rules.legal_actions(state, seat)):
+            continue
+        started = time.perf_counter()
+        answer = respond_to_offers(rules, state, seat, bot.level, next_seed(decisions))
+        spent = time.perf_counter() - started
+        bot.decisions += 1
+        bot.seconds += spent
+        bot.slowest = max(bot.slowest, spent)
+        if answer is not None:
+            return seat, answer
+    return None
+
+
 def _play_one(
     rules: GameRules,
     seating: list[BotRecord],
@@ -151,6 +174,11 @@ def _play_one(
     decisions = LocalRng(seed * 7919 + 17)
     steps = 0
     while rules.outcome(state) is None and steps < max_actions:
+        answer = _answer_offers(rules, state, seating, decisions)
+        if answer is not None:  # as on the site: seats with offers to answer go first
+            state, _ = rules.apply(state, *answer)
+            steps += 1
+            continue
         seat = rules.to_act(state)[0]
         bot = seating[seat]
         started = time.perf_counter()

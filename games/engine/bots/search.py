@@ -125,11 +125,16 @@ def _commit(
         (a for kind in groups for a in groups[kind]),
         key=lambda a: (a != best, -_mean(root, seat, a)),
     )
-    forward = [a for a in ranked if not is_retreat(rules, seen, seat, a, now)] or ranked
-    best = forward[0]
+    # Looked at lazily, in rank order (the same answer as listing every non-retreat
+    # first, without weighing moves that are never reached).
+    forward = (a for a in ranked if not is_retreat(rules, seen, seat, a, now))
+    best = next(forward, None)
+    if best is None:
+        best = ranked[0]
+        forward = iter(ranked[1:])
     if not undoable(rules, seen, seat, best, within=2):
         return best
-    for other in forward[1:]:
+    for other in forward:
         if _mean(root, seat, other) < _mean(root, seat, best):
             break
         if not undoable(rules, seen, seat, other, within=2):

@@ -111,11 +111,13 @@ def answer_offer(
     actions: list[Action],
     gen: LocalRng,
     samples: int = 3,
-) -> Action:
+    may_pass: bool = False,
+) -> Action | None:
     """Accept an offer only when it leaves ``seat`` standing better than refusing would.
 
     ``actions`` are the seat's answers (accept… and decline…). Without a decline to
-    compare with, the yardstick is the standing now.
+    compare with, the yardstick is the standing now; then ``may_pass`` answers None
+    (leave the standing orders alone) when no acceptance improves it.
     """
     accepts = [a for a in actions if a.type == "accept"]
     refusals = [a for a in actions if a.type != "accept"]
@@ -135,6 +137,8 @@ def answer_offer(
         return accepts[best]
     if refusals:
         return refusals[max(range(len(refusals)), key=lambda i: values[len(accepts) + i])]
+    if may_pass:
+        return None
     return accepts[0] if accepts else actions[0]
 
 

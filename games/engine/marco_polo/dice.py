@@ -18,17 +18,31 @@ Rules applied here (data file, "fine print"):
 from __future__ import annotations
 
 from . import board, cards, travel
-from .state import State, character, has_post, pay
+from .state import State, has_post, pay
 
 COLOURLESS = ("black", "white")
 FREE_SPACES = ("bag", "khan")
+# Worked out once: the city-card slot of each card space, the spaces that never charge a
+# fee and the dice each space takes (these are asked for every space at every step).
+_SLOT_OF = {space: board.card_slot(space) for space in board.ALL_SPACES if board.card_slot(space)}
+_NEVER_CHARGES = frozenset((*FREE_SPACES, *_SLOT_OF))
+_NEEDED = {space: board.dice_needed(space) for space in (*board.SPACES, *_SLOT_OF)}
+assert min(_NEEDED.values()) >= 1  # a seat without dice can go nowhere
+# The spaces whose action asks nothing of the dice but the fee (coins, Grand Bazaar).
+_PLAIN = frozenset(space for space in board.SPACES if space not in ("khan", "contracts", "travel"))
 
 
 def colour_placed(state: State, seat: int, space: str) -> bool:
-    return any(
-        placement["seat"] == seat and any(kind == "colour" for kind, _ in placement["dice"])
-        for placement in state["spaces"][space]
-    )
+    return _colour_in(state["spaces"][space], seat)
+
+
+def _colour_in(placements: list[dict], seat: int) -> bool:
+    for placement in placements:
+        if placement["seat"] == seat:
+            for kind, _ in placement["dice"]:
+                if kind == "colour":
+                    return True
+    return False
 
 
 def never_charges(space: str) -> bool:
@@ -38,7 +52,7 @@ def never_charges(space: str) -> bool:
 
 
 def fee(state: State, seat: int, space: str, low: int) -> int:
-    if never_charges(space) or character(state, seat) == "berke":
+    if space in _NEVER_CHARGES or state["seats"][seat]["character"] == "berke":
         return 0
     return low if state["spaces"][space] else 0
 
@@ -79,7 +93,7 @@ def space_ok(state: State, seat: int, space: str, low: int) -> bool:
         return bool(state["contracts"])
     if space == "travel":
         return travel.can_start(state, seat, cost)
-    slot = board.card_slot(space)
+    slot = _SLOT_OF.get(space)
     if slot:
         return (
             not state["spaces"][space]
@@ -99,29 +113,39 @@ def _open(state: State, seat: int, space: str) -> bool:
     return True
 
 
-def pick_options(state: State, seat: int, space: str, picked: list[list]) -> list[tuple[str, int]]:
+def pick_options(
+    state: State, seat: int, space: str, picked: list[list], only: tuple | None = None
+) -> list[tuple[str, int]]:
     """The dice (kind, value) that may be picked next for ``space`` so that the placement
     can still be completed: the lowest value decides the fee and (mostly) the action, so
-    a completion with the lowest remaining dice is the easiest one to afford."""
+    a completion with the lowest remaining dice is the easiest one to afford. With
+    ``only``, just the picks equal to it (whether a pick may be made)."""
     if not _open(state, seat, space):
         return []
     remaining = pool(state, seat, space)
     for kind, value in picked:
         take_out(remaining, kind, value)
     need = board.dice_needed(space) - len(picked) - 1
+    if len(remaining) - 1 < need:  # the dice left after any pick
+        return []
     lowest_picked = min((v for _, v in picked), default=7)
     found: list[tuple[str, int]] = []
+    ok_for: dict[int, bool] = {}  # space_ok by the lowest die: asked once for each value
     for die in remaining:
         for value in values_of(die):
             choice = (die[0], value)
-            if choice in found:
+            if choice in found or (only is not None and choice != only):
                 continue
-            rest = list(remaining)
-            take_out(rest, *choice)
-            if len(rest) < need:
-                continue
-            low = min(value, lowest_picked, *sorted(v or 1 for _, v in rest)[:need])
-            if space_ok(state, seat, space, low):
+            if need:
+                rest = list(remaining)
+                take_out(rest, *choice)
+                low = min(value, lowest_picked, *sorted(v or 1 for _, v in rest)[:need])
+            else:
+                low = min(value, lowest_picked)
+            ok = ok_for.get(low)
+            if ok is None:
+                ok = ok_for[low] = space_ok(state, seat, space, low)
+            if ok:
                 found.append(choice)
     return sorted(found, key=lambda c: (c[0] != "colour", c[0], c[1]))
 
@@ -133,14 +157,42 @@ def available(state: State, seat: int, space: str) -> bool:
     high as the highest there (an unset die can show 6); everywhere else only the fee
     depends on the dice, and the lowest die makes it lowest, so the lowest die decides.
     """
-    if not _open(state, seat, space):
-        return False
-    remaining = pool(state, seat, space)
-    if len(remaining) < board.dice_needed(space):
-        return False
-    if space == "khan":
-        return any(space_ok(state, seat, space, value or 6) for _, value in remaining)
-    return space_ok(state, seat, space, min(value or 1 for _, value in remaining))
+    return bool(open_spaces(state, seat, (space,)))
+
+
+def open_spaces(state: State, seat: int, spaces: tuple[str, ...]) -> list[str]:
+    """The ``spaces`` the seat's dice can go on (``available``), asked for all at once:
+    this is asked at almost every step, so what the spaces share is looked up once."""
+    seat_state = state["seats"][seat]
+    hand = seat_state["dice"]
+    placed = state["spaces"]
+    posts = seat_state["posts"]
+    berke = seat_state["character"] == "berke"
+    lowest = min([value or 1 for _, value in hand]) if hand else 0
+    found = []
+    for space in spaces:
+        placements = placed[space]  # _open and pool, inlined
+        slot = _SLOT_OF.get(space)
+        if slot:
+            if placements or board.CARD_SLOT_CITY[slot] not in posts:
+                continue
+        elif space == "khan" and len(placements) >= 4:
+            continue
+        remaining, low = hand, lowest
+        if space != "bag" and placements and _colour_in(placements, seat):
+            remaining = [die for die in hand if die[0] in COLOURLESS]
+            low = min([value or 1 for _, value in remaining]) if remaining else 0
+        if len(remaining) < _NEEDED[space]:
+            continue
+        if space == "khan":
+            if any(space_ok(state, seat, space, value or 6) for _, value in remaining):
+                found.append(space)
+        elif space in _PLAIN:  # space_ok there: only the fee, which is low or nothing
+            if berke or not placements or seat_state["coins"] >= low:
+                found.append(space)
+        elif space_ok(state, seat, space, low):
+            found.append(space)
+    return found
 
 
 def place(state: State, seat: int, space: str, picked: list[list]) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from ..contract import Action, GameRules, LogEntry, Option, Outcome, State, say,
 from . import data, estimates, heuristics, refusals, rewards, rounds, sampling, scoring, turn
 from . import view as views
 from .checks import violations
-from .state import new_game
+from .state import copy_state, new_game
 
 
 class MarcoPoloRules(GameRules):
@@ -77,6 +77,20 @@ class MarcoPoloRules(GameRules):
         if state["phase"] == "draft":
             return [_PICK_CHARACTER[key] for key in state["draft"]["offer"]]
         return turn.options(state, seat)
+
+    def is_listed(self, state: State, seat: int, action: Action) -> bool:
+        # The active seat's own steps (most of a game): only the options of the action's
+        # type are listed, which answers the same, faster.
+        if (
+            state["phase"] == "turns"
+            and seat == state["active"]
+            and not state["seats"][seat]["pending"]
+        ):
+            return action in turn.options(state, seat, action)
+        return action in self.legal_actions(state, seat)
+
+    def copy_state(self, state: State) -> State:
+        return copy_state(state)
 
     def perform(self, state: State, seat: int, action: Action) -> list[LogEntry]:
         if state["seats"][seat]["pending"]:

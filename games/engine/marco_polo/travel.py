@@ -51,8 +51,16 @@ def affordable_steps(
 
 
 def can_start(state: State, seat: int, fee: int) -> bool:
-    """Whether a Travel action after paying ``fee`` could move at least one step."""
-    return bool(affordable_steps(state, seat, data.TRAVEL_COST[1], fee))
+    """Whether a Travel action after paying ``fee`` could move at least one step
+    (``affordable_steps`` not empty, stopping at the first)."""
+    seat_state = state["seats"][seat]
+    coins, camels, basic = seat_state["coins"], seat_state["camels"], data.TRAVEL_COST[1]
+    for place in seat_state["figures"]:
+        for end in destinations(state, seat, place):
+            extra = extra_cost(state, seat, place, end)
+            if coins >= basic + fee + extra.get("coins", 0) and camels >= extra.get("camels", 0):
+                return True
+    return False
 
 
 def begin(state: State, seat: int, most: int) -> None:

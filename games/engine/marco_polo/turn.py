@@ -58,21 +58,26 @@ def main_spaces(state: State) -> tuple[str, ...]:
     return _MAIN_SPACES
 
 
-def _card(state: State, space: str) -> int | None:
-    """The number of the city card on a ``card-<slot>`` space (None for other spaces)."""
-    slot = board.card_slot(space)
-    return state["cards"][slot] if slot else None
+# The city-card slot of each card space (its card's number is in ``state["cards"]``).
+_CARD_SLOT = {space: board.card_slot(space) for space in _MAIN_SPACES if board.card_slot(space)}
 
 
 # --- what may be done ------------------------------------------------------------------------------
-def options(state: State, seat: int) -> list[Action]:
+def options(state: State, seat: int, want: Action | None = None) -> list[Action]:
+    """The active seat's options; with ``want``, at least those that might equal it (its
+    type, its space, its die), which is enough to tell whether ``want`` is listed."""
     turn = state["turn"]
     step = turn["step"]
     if step == "free":
-        return free_options(state, seat)
+        return free_options(state, seat, want)
     if step == "dice":
         space = turn["space"]
-        picks = dice.pick_options(state, seat, space, turn["picked"])
+        only = None
+        if want is not None:
+            if want.type != "die":
+                return [_BACK]
+            only = (want.get("kind"), want.get("value"))
+        picks = dice.pick_options(state, seat, space, turn["picked"], only)
         found = [_die_action(space, kind, value) for kind, value in picks]
         return found + [_BACK]
     if step == "column":
@@ -94,32 +99,44 @@ def options(state: State, seat: int) -> list[Action]:
     return cards.options(state, seat)
 
 
-def free_options(state: State, seat: int) -> list[Action]:
+def free_options(state: State, seat: int, want: Action | None = None) -> list[Action]:
+    """Bonus actions, a space for the main action, ending the turn; with ``want``, the
+    actions that cannot equal it (another type, another space) may be left out."""
     turn = state["turn"]
     seat_state = state["seats"][seat]
+    only = None if want is None else want.type
     found = []
-    if not turn["main"]:
-        for space in main_spaces(state):
-            if dice.available(state, seat, space):
-                found.append(_space_action(space, _card(state, space)))
+    if not turn["main"] and (only is None or only in _SPACE_OR_PASS):
+        candidates = main_spaces(state)
+        if only == "space":
+            candidates = [space for space in candidates if space == want.get("space")]
+        cards_on = state["cards"]
+        for space in dice.open_spaces(state, seat, candidates):
+            slot = _CARD_SLOT.get(space)
+            found.append(_space_action(space, cards_on[slot] if slot else None))
     spaces = len(found)
-    for number in contracts.completable(state, seat):
-        found.append(_fulfil_action(number))
-    held = sorted(
-        {(kind, value) for kind, value in seat_state["dice"]}, key=lambda d: (d[0] != "colour", d)
-    )
-    found += [_money_bag_action(kind, value) for kind, value in held]
-    camels = seat_state["camels"]
-    can_reroll, can_adjust = camels >= data.REROLL_CAMELS, camels >= data.ADJUST_CAMELS
-    for kind, value in held:
-        found += _die_actions(kind, value, can_reroll, can_adjust)
+    if only is None or only == "fulfil":
+        for number in contracts.completable(state, seat):
+            found.append(_fulfil_action(number))
+    if only is None or only in _DIE_TYPES:
+        # the distinct dice held, the colour's first: sorted as (not colour, kind, value)
+        held = sorted({(kind != "colour", kind, value) for kind, value in seat_state["dice"]})
+        found += [_money_bag_action(kind, value) for _, kind, value in held]
+        camels = seat_state["camels"]
+        can_reroll, can_adjust = camels >= data.REROLL_CAMELS, camels >= data.ADJUST_CAMELS
+        for _, kind, value in held:
+            found += _die_actions(kind, value, can_reroll, can_adjust)
     if not turn["black"] and state["black_pool"] and seat_state["camels"] >= data.BLACK_DIE_CAMELS:
         found.append(_BLACK_DIE)
     if turn["main"]:
         found.append(_END_TURN)
-    elif not spaces:
+    elif not spaces and (only is None or only == "pass"):
         found.append(_PASS)
     return found
+
+
+_SPACE_OR_PASS = ("space", "pass")  # "pass" is offered when no space can be used
+_DIE_TYPES = ("money_bag", "reroll", "adjust")
 
 
 # The same few options come up again and again: each made once (actions are immutable).

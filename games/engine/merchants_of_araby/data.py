@@ -75,12 +75,12 @@ MERCHANTS = (  # 16, four for each product; entourage cards, tasked to produce
 ALLIES = (  # 27; entourage cards, tasked for their ability
     ("Alchemist", 4, ("magics", "coin", "coin"), ("any", None), ("magics",)),
     ("Bazaar Trader", 4, ("jewels", "coin", "coin"), ("any", None), ("jewels", "coin")),
-    ("Scribe", 4, ("spices", "coin"), ("draw", 1), ("spices",)),
-    ("Storyteller", 3, ("fabrics", "coin"), ("draw", 1), ("fabrics",)),
-    ("Treasurer", 3, ("jewels", "coin", "coin", "coin"), ("coins", 1), ("coin",)),
-    ("Moneylender", 3, ("magics", "coin", "coin", "coin"), ("coins", 1), ("coin",)),
-    ("Scout", 3, ("spices", "coin"), ("draft", 1), ("spices", "coin")),
-    ("Falconer", 3, ("fabrics", "coin"), ("draft", 1), ("fabrics",)),
+    ("Scribe", 4, ("spices",), ("draw", 1), ("spices",)),
+    ("Storyteller", 3, ("fabrics",), ("draw", 1), ("fabrics",)),
+    ("Treasurer", 3, ("jewels", "coin", "coin"), ("coins", 1), ("coin",)),
+    ("Moneylender", 3, ("magics", "coin", "coin"), ("coins", 1), ("coin",)),
+    ("Scout", 3, ("spices",), ("draft", 1), ("spices",)),
+    ("Falconer", 3, ("fabrics",), ("draft", 1), ("fabrics",)),
 )
 VIRTUES = (  # 19; played on your own turn, once
     ("Generosity", 1, ("fabrics", "spices"), ("generosity", None), ("fabrics",)),
@@ -89,7 +89,7 @@ VIRTUES = (  # 19; played on your own turn, once
     ("Patience", 3, ("jewels",), ("draw", 2), ("jewels",)),
     ("Diligence", 3, ("coin",), ("refresh", None), ("magics",)),
     ("Ingenuity", 3, ("coin",), ("any2", None), ("fabrics", "jewels")),
-    ("Hospitality", 3, ("fabrics", "coin"), ("draft", 2), ("fabrics",)),
+    ("Hospitality", 3, ("fabrics",), ("draft", 2), ("fabrics",)),
 )
 DJINN = (  # 14; played on any turn, once
     ("Djinn of Magics", 1, ("coin",), ("produce2", "magics"), ("magics",)),

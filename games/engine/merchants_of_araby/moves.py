@@ -6,6 +6,7 @@ Actions (stable JSON)::
     {"type": "task", "card": "p4", "product": "fabrics"}      # product only for "any" cards
     {"type": "camel", "owner": 2, "space": 7}                 # spaces 1-9, row by row
     {"type": "end_turn"}  {"type": "draft", "card": "a03"}
+    {"type": "announce_end"}      # the turn ends after a short window for open offers
     {"type": "give", "card": "d05", "to": 1}   {"type": "choose", "product": "jewels"}
     {"type": "react", "card": "d13", "discards": []}   {"type": "pass"}
 
@@ -111,6 +112,8 @@ def choices(state: State, seat: int, want: Action | None = None) -> list[Action]
     if active and phase == "draft":
         return _draft_choices(state)
     kind = want.type if want is not None else None
+    if active and state.get("closing"):  # the end is announced: only ending it is left
+        return [_END_NOW] if kind in (None, "end_turn") else []
     only = want.get("card") if want is not None else None
     if kind in (None, "play"):
         for card_id in dict.fromkeys(state["hands"][seat]):
@@ -130,7 +133,20 @@ def choices(state: State, seat: int, want: Action | None = None) -> list[Action]
         acts += _camels(state, seat)
     if active and kind in (None, "end_turn"):
         acts.append(Action("end_turn", (), "End your turn (then take two draft cards)"))
+    if active and kind in (None, "announce_end") and offers_open(state):
+        acts.append(_ANNOUNCE)
     return acts
+
+
+_END_NOW = Action("end_turn", (), "End your turn now (then take two draft cards)")
+_ANNOUNCE = Action(
+    "announce_end", (), "Announce the end of your turn: open offers may still be accepted"
+)
+
+
+def offers_open(state: State) -> bool:
+    """Offers (not standing orders) that may still be accepted before the turn ends."""
+    return any(not deal["standing"] for deal in state.get("deals", ()))
 
 
 def _plays(state: State, seat: int, card_id: str, kind: str) -> tuple[Action, ...]:
@@ -281,7 +297,17 @@ def _camel(state: State, seat: int, action: Action, logs: list[LogEntry]) -> Non
     )
 
 
+def _announce_end(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    """The active seat is done: open offers get a short window before the turn ends (the
+    site ends it then, by the seat's default action; the seat may end it sooner)."""
+    state["closing"] = True
+    logs.append(
+        log(f"{{p{seat}}} announces the end of the turn: open offers may still be accepted.")
+    )
+
+
 def _end_turn(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
+    state.pop("closing", None)
     logs.append(log(f"{{p{seat}}} ends the turn."))
     state["phase"] = "draft"
     _maybe_finish_draft(state, logs)
@@ -358,6 +384,7 @@ HANDLERS = {
     "task": _task,
     "camel": _camel,
     "end_turn": _end_turn,
+    "announce_end": _announce_end,
     "draft": _draft,
     "give": _give,
     "choose": _choose,

@@ -25,13 +25,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action, LogEntry, State, log
-from ..deals import DealTerms, Term, open_count
+from ..deals import DealTerms, Term, answerable, open_count
 from ..rng import LocalRng, randbelow
 from . import data
 from .moves import apply_effect, busy
 from .state import EMPTY, add_product, can_supply, producers, supply, untasked
 
-COINS = Term("coins", "Coins", (("coin", "coin"),), secret=True, unit=("coin", "coins"))
+COINS = Term(
+    "coins", "Coins", (("coin", "coin"),), secret=True, amount=True, unit=("coin", "coins")
+)
 CARDS = Term(
     "cards",
     "Hand cards",
@@ -127,6 +129,7 @@ def terms(state: State, seat: int) -> DealTerms | None:
         max_open=MAX_OPEN,
         standing=True,
         standing_renews=True,
+        promises=True,
     )
 
 
@@ -236,19 +239,34 @@ def _hand_over(
 
 
 def sample(state: State, seat: int, rng_seed: int) -> Action | None:
-    """A random small offer or standing order from ``seat``."""
+    """A random small offer, counter-offer (half the time when an offer to ``seat`` is
+    open) or standing order from ``seat``."""
     offer_terms = terms(state, seat)
     if offer_terms is None:
         return None
     gen = LocalRng(rng_seed)
-    standing = randbelow(gen, 4) == 0
-    to = None if standing else offer_terms.partners[randbelow(gen, len(offer_terms.partners))]
+    counters = answerable(state, seat)
+    answers = None
+    if counters and randbelow(gen, 2) == 0:
+        answers = counters[randbelow(gen, len(counters))]
+        standing = False
+        to = next(d["from"] for d in state["deals"] if d["id"] == answers)
+    else:
+        standing = randbelow(gen, 4) == 0
+        to = None if standing else offer_terms.partners[randbelow(gen, len(offer_terms.partners))]
     ask = offer_terms.ask_bounds(to)
     give = _pick(offer_terms.give, gen, standing)
     get = _pick(ask, gen, standing)
     note = "I will help you next turn" if randbelow(gen, 8) == 0 else ""
     try:
-        return offer_terms.action(to=to, give=give, get=get, uses=1 + randbelow(gen, 2), note=note)
+        return offer_terms.action(
+            to=to,
+            give=give,
+            get=get,
+            answers=answers,
+            uses=1 + randbelow(gen, 2),
+            note=note,
+        )
     except Exception:  # noqa: BLE001  (a random draw that breaks the bounds: no offer)
         return None
 

@@ -17,13 +17,43 @@ from ..contract import (
     rank_scores,
     term,
 )
-from . import checks, data, offers
+from . import checks, data, offers, trading
 from .moves import HANDLERS, choices, perform
 from .state import EMPTY, copy_state, new_state
 from .turn import begin_turn
 from .view import prompt, view, waiting_for
 
 STACK_CHOICES = tuple(str(n) for n in range(data.STACKS, 11))
+END_WINDOWS = ("1", "2", "5", "15", "60")  # minutes
+
+
+# Moves that only answer something the game asks for, refused when nothing asks.
+_OUT_OF_PLACE = {
+    "give": "There is nothing to give away now: only a card you drew by a card's effect "
+    "can be given.",
+    "choose": "There is no product to choose now.",
+    "react": "Cards that mention Bandits or Payouts are played only while a caravan resolves.",
+    "pass": "There is nothing to pass on: no caravan is resolving.",
+    "draft": "You take cards from the draft line after ending your turn, or when a card "
+    "lets you.",
+}
+# What a seat that owes a choice must do first, by the kind of choice.
+_OWED_FIRST = {
+    "product": "First choose which product to produce.",
+    "draft": "First take a card from the draft line.",
+    "give": "First give away one of the cards you drew.",
+}
+
+
+def _owed_reason(owed: str, kind: str) -> str:
+    """Why ``kind`` is refused while the seat owes a choice of the kind ``owed``."""
+    if kind == "draft" and owed == "draft":
+        return "That card is no longer on the draft line."
+    if kind == "give" and owed == "give":
+        return "You can give away only a card you just drew, to another player."
+    if kind == "choose" and owed == "product":
+        return "Choose one of the four products."
+    return _OWED_FIRST.get(owed, "First finish the choice you owe.")
 
 
 class MerchantsOfArabyRules(GameRules):
@@ -39,9 +69,18 @@ class MerchantsOfArabyRules(GameRules):
             str(data.STACKS),
             "One round per caravan stack; add stacks for a longer game (20 caravan cards in all).",
         ),
+        Option(
+            "end_window",
+            "Time for open offers after the end of a turn is announced",
+            tuple((n, f"{n} minutes" if n != "1" else "1 minute") for n in END_WINDOWS),
+            "2",
+            "When the active player announces the end of the turn, open offers may still be "
+            "accepted this long (never past the player's clock); then the turn ends.",
+        ),
     )
     deal_kinds = offers.KINDS
     bot_rollout = 0
+    bot_prior_visits = 5  # search starts from greedy's one-step values (docs/bots.md)
     anytime_moves = frozenset({"play", "task", "camel"})
     blurb = term(
         "Negotiate for everything: build an entourage, invest camels in each other's "
@@ -68,7 +107,7 @@ class MerchantsOfArabyRules(GameRules):
         return choices(state, seat) + self.deal_responses(state, seat)
 
     def is_listed(self, state: State, seat: int, action: Action) -> bool:
-        if action.type in ("play", "task", "camel", "end_turn"):
+        if action.type in ("play", "task", "camel", "end_turn", "announce_end"):
             return action in choices(state, seat, action)
         return super().is_listed(state, seat, action)
 
@@ -124,10 +163,20 @@ class MerchantsOfArabyRules(GameRules):
             return f"There is no move called '{kind}' in Merchants of Araby."
         if state["pending"] and state["pending"][0]["seat"] != seat:
             return f"Waiting for {{p{state['pending'][0]['seat']}}} to choose."
+        if state["pending"]:  # this seat owes a choice first
+            return _owed_reason(state["pending"][0]["kind"], kind)
         if state["phase"] == "window" and kind not in ("react", "pass"):
             return (
                 "Only cards that mention Bandits or Payouts may be played while a caravan resolves."
             )
+        if state["phase"] == "window":
+            asked = state["resolving"]["asked"]
+            if asked and asked[0] != seat:
+                return f"Waiting for {{p{asked[0]}}} to decide whether to react."
+        if state["phase"] == "draft" and seat == state["turn"]:
+            if kind == "draft":
+                return "That card is no longer on the draft line."
+            return "You ended your turn: take your cards from the draft line."
         card = action.get("card")
         if kind == "play" and isinstance(card, str) and card in data.CARDS:
             info = data.CARDS[card]
@@ -144,9 +193,24 @@ class MerchantsOfArabyRules(GameRules):
             return "That card is already tasked; it refreshes at the start and end of your turn."
         if kind == "camel":
             return _camel_reason(state, seat, action)
-        if kind in ("end_turn", "draft") and seat != state["turn"]:
+        if kind in ("end_turn", "draft", "announce_end") and seat != state["turn"]:
             return "It is not your turn."
+        if kind in _OUT_OF_PLACE and state["phase"] != "window":
+            return _OUT_OF_PLACE[kind]
+        if kind == "announce_end":
+            if state.get("closing"):
+                return "You already announced the end of your turn."
+            return "There is no open offer to wait for: end your turn."
+        if seat == state["turn"] and state.get("closing"):
+            return "You announced the end of your turn: you can only end it now."
         return super().explain(state, seat, action)
+
+    def turn_closing(self, state: State) -> int | None:
+        return state["turn"] if state.get("closing") and state["phase"] == "play" else None
+
+    def closing_seconds(self, options: Mapping[str, str]) -> int:
+        minutes = options.get("end_window", "2")
+        return 60 * int(minutes if minutes in END_WINDOWS else "2")
 
     # --- deals -----------------------------------------------------------------------
     def deal_terms(self, state: State, seat: int) -> deals.DealTerms | None:
@@ -168,12 +232,11 @@ class MerchantsOfArabyRules(GameRules):
 
     # --- bots and checks -------------------------------------------------------------
     def evaluate(self, state: State, seat: int) -> float:
-        value = float(state["coins"][seat]) + 0.5 * len(state["entourage"][seat])
-        value += 0.3 * len(state["hands"][seat])
-        for caravan in state["caravans"]:
-            if caravan is not None:
-                value += 2.0 * caravan["spaces"].count(seat)
-        return value
+        return trading.evaluate(state, seat)
+
+    def bot_proposal(self, state: State, seat: int, seed: int) -> Action | None:
+        """The offer a bot at ``seat`` makes now (``state`` as the seat sees it), or None."""
+        return trading.bot_proposal(self, state, seat, seed)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         return checks.determinize(state, seat, seed)

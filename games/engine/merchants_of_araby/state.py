@@ -212,7 +212,10 @@ def copy_state(state: State) -> State:
         new[key] = list(state[key])
     for key in _NESTED:
         new[key] = [list(part) for part in state[key]]
-    new["products"] = [dict(pool) for pool in state["products"]]
+    new["products"] = [  # {product: count}; anything deeper is copied generically
+        dict(pool) if all(type(n) is int for n in pool.values()) else clone(pool)
+        for pool in state["products"]
+    ]
     new["caravans"] = [
         None
         if c is None

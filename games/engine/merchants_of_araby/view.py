@@ -88,6 +88,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "discard": [_card(c) for c in state["discard"]],
         "bank": state["bank"] if revealed else None,
         "picked": state["picked"],
+        "closing": bool(state.get("closing")),  # the end of the turn is announced
         "pending": pending,
         "resolving": None
         if resolving is None
@@ -115,8 +116,16 @@ def prompt(state: State, seat: int | None) -> str:
     if state["phase"] == "over":
         return "The game is over: the coins are revealed."
     waiting = waiting_for(state)[0]
+    closing = state.get("closing") and state["phase"] == "play" and not state["pending"]
     if seat != waiting:
+        if closing:
+            return (
+                f"{{p{waiting}}} announced the end of the turn: open offers may still be "
+                "accepted for a short while."
+            )
         return f"Waiting for {{p{waiting}}}."
+    if closing:
+        return "You announced the end of your turn: offers may still be accepted; end it now."
     if state["pending"]:
         kind = state["pending"][0]["kind"]
         return {

@@ -50,6 +50,7 @@ def merge(reports: list[SimulationReport]) -> SimulationReport:
         total.actions += report.actions
         total.seconds += report.seconds  # CPU spent over all workers
         total.lengths += report.lengths
+        total.deals.update(report.deals)
     return total
 
 

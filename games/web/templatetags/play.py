@@ -7,10 +7,83 @@ from typing import Any
 
 from django import template
 from django.conf import settings
+from django.template.base import render_value_in_context
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 register = template.Library()
+
+
+def _act_url(context) -> str:
+    """The game's action endpoint, worked out once per rendering (a board has dozens)."""
+    game = context["game"]
+    memo = context.render_context.dicts[0]
+    key = ("act-url", game.pk)
+    if key not in memo:
+        memo[key] = reverse("games:act", args=[game.pk])
+    return memo[key]
+
+
+ACT_FORM = (
+    '<form class="act-form" method="post" action="{url}" hx-post="{url}" hx-target="#play" '
+    'hx-swap="outerHTML">{csrf}<input type="hidden" name="action" value="{action}">'
+    '<input type="hidden" name="version" value="{version}">'
+    '<button class="{cls}" data-action-type="{type}">{label}</button></form>'
+)
+
+
+@register.simple_tag(takes_context=True)
+def act_form(context, choice, cls: str = "", label: str = "") -> str:
+    """One listed action as a board control: a plain form post that HTMX upgrades to a
+    swap of #play (what ``games/_act_form.html`` draws, without a template per button).
+    ``label`` is the button's content (HTML allowed when marked safe), else the choice's
+    own label: ``{% act_form c "sr-go" %}``."""
+    token = context.get("csrf_token")
+    csrf = ""
+    if token and token != "NOTPROVIDED":  # as Django's {% csrf_token %}
+        csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+    return mark_safe(
+        ACT_FORM.format(
+            url=conditional_escape(_act_url(context)),
+            csrf=csrf,
+            action=conditional_escape(choice.json),
+            version=conditional_escape(render_value_in_context(context.get("version"), context)),
+            cls=conditional_escape(cls or "btn"),
+            type=conditional_escape(choice.type),
+            label=conditional_escape(label or choice.label),
+        )
+    )
+
+
+@register.simple_tag
+def log_items(lines, since_my_turn, seat, colours) -> str:
+    """The game log's ``<li>`` items, newest first (the page draws up to 30 on every move:
+    drawn here, not by a template per line). A line of the others since the viewer's last
+    turn is marked "new", the viewer's own steps not yet final "draft"."""
+    since = since_my_turn["since"] if since_my_turn else None
+    draft_note = None
+    items = []
+    for line in reversed(lines):
+        line_seat = line["seat"]
+        if line.get("draft"):
+            if draft_note is None:
+                draft_note = conditional_escape(
+                    _("(only you see this until your turn moves on: Undo takes it back)")
+                )
+            attrs, after = ' class="draft"', f" <small>{draft_note}</small>"
+        else:
+            new = since is not None and line["seq"] > since and line_seat != seat
+            attrs = (' class="new"' if new else "") + f' data-seq="{line["seq"]}"'
+            attrs += " data-mine" if line_seat == seat else ""
+            after = ""
+        items.append(
+            f'<li{attrs}><span class="swatch seat-colour-{conditional_escape(line_seat)}" '
+            f'style="--seat-colour: {conditional_escape(index(colours, line_seat))}"></span>'
+            f"{conditional_escape(line['text'])}{after}</li>"
+        )
+    return mark_safe("\n".join(items))
 
 
 @register.simple_tag(takes_context=True)
@@ -20,13 +93,12 @@ def hx_action(context, choice) -> str:
     Posts to the game's action endpoint with the action JSON and the version the page
     shows, and swaps the play area with the answer.
     """
-    game = context["game"]
     values = json.dumps({"action": choice.json, "version": context["version"]})
     return format_html(
         'hx-post="{}" hx-vals="{}" hx-target="#play" hx-swap="outerHTML" '
         'hx-trigger="click, keydown[key==\'Enter\']" role="button" tabindex="0" '
         'aria-label="{}"',
-        reverse("games:act", args=[game.pk]),
+        _act_url(context),
         values,
         choice.label,
     )
