@@ -23,6 +23,9 @@ def sign_up(page, stack, username: str) -> None:
     page.fill("input[name=password2]", PASSWORD)
     page.get_by_role("button", name="Sign up").click()
     page.wait_for_load_state()
+    if page.url.endswith("/accounts/signup/"):  # refused: say why, not "no mail"
+        errors = page.locator(".errorlist, .alert").all_inner_texts()
+        raise AssertionError(f"the sign-up of {username} was refused: {errors}")
     mail = stack.wait_for_mail(address, "Confirm")
     link = re.search(r"https?://\S+/accounts/confirm-email/\S+", text_body(mail)).group(0)
     page.goto(link)
