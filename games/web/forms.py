@@ -128,8 +128,9 @@ class TableForm(forms.Form):
             (n, ngettext("%(count)d player", "%(count)d players", n) % {"count": n}) for n in counts
         ]
         self.fields["players"].initial = rules.min_players
+        chosen = self.chosen_players()
         for number in range(1, rules.max_players):
-            self.fields[f"bot_{number}"] = forms.ChoiceField(
+            field = forms.ChoiceField(
                 label=gettext("Player %(number)d") % {"number": number + 1},
                 choices=[("", gettext("A person (invite or from the lobby)")), *BOT_LEVEL_CHOICES],
                 required=False,
@@ -137,6 +138,11 @@ class TableForm(forms.Form):
                 if number == 1
                 else "",
             )
+            # The page shows the seats of the chosen count only (when scripts run:
+            # static/js/table-form.js follows the choice); without scripts all stay.
+            field.seat = number + 1
+            field.past_count = number + 1 > chosen
+            self.fields[f"bot_{number}"] = field
         for option in rules.options:
             self.fields[f"option_{option.name}"] = forms.ChoiceField(
                 label=option.label,
@@ -144,6 +150,21 @@ class TableForm(forms.Form):
                 initial=option.default,
                 help_text=option.help,
             )
+
+    def chosen_players(self) -> int:
+        """The player count the form shows: the one posted if it is one of the choices,
+        else the initial one."""
+        field = self.fields["players"]
+        default = self.initial.get("players", field.initial)
+        if not self.is_bound:
+            return int(default)
+        try:
+            posted = int(self.data.get(self.add_prefix("players")))
+        except (TypeError, ValueError):
+            return int(default)
+        return (
+            posted if self.rules.min_players <= posted <= self.rules.max_players else int(default)
+        )
 
     def game_options(self) -> dict[str, str]:
         return {o.name: self.cleaned_data[f"option_{o.name}"] for o in self.rules.options}

@@ -281,6 +281,8 @@ def _render_game(
     name = template
     if partial and request.htmx:
         name = f"{'games/chat.html' if partial == 'chat' else template}#{partial}"
+        # without the page around it: the fragment shows the confirmations itself
+        context["fragment"] = True
     return render(request, name, context, status=error.status if error else 200)
 
 

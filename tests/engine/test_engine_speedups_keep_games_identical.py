@@ -19,7 +19,9 @@ observe, step by step:
 Nothing here may depend on ``PYTHONHASHSEED`` (each pytest run draws another one).
 
 The golden hashes below were recorded from the engines before the speed work
-(commit 9626960); Silk Road's again when its log and labels learned "1 coin" (text only). To record them again (only for a deliberate rule change)::
+(commit 9626960); Silk Road's again when its log and labels learned "1 coin" (text only);
+Samarkand's and Merchant Lord's again when their English learned "an Indian camel" and named
+the rival on a sale's button (text only). To record them again (only for a deliberate rule change)::
 
     uv run python tests/engine/test_engine_speedups_keep_games_identical.py
 """
@@ -179,15 +181,19 @@ GOLDEN = {
     "silk-road-6p": "40755cee9e8b95e977836d95ce9c0b74",
     "silk-road-3p-personalities=on": "bfc8fdd4990f0569959b28685344babe",
     "silk-road-5p-personalities=on": "da6850b15404c89ce30c6800a887e4d1",
-    # re-recorded when refusals started naming the rule (states, logs, legal actions unchanged)
-    "samarkand-2p": "493361c224efdbfbb03eb09966ac07d1",
-    "samarkand-3p": "f805eaf41ba3d60a4c480e303b7d70af",
-    "samarkand-4p": "935dc3c2e601c3570de8c19385618a8a",
-    "samarkand-5p": "86af2d06c429fe0f1e5a828a22a4e242",
-    # re-recorded when refusals started naming the rule (states, logs, legal actions unchanged)
-    "merchant-lord-2p": "15cc6e0c9efe33d11dabeab162575ca6",
-    "merchant-lord-3p": "cdca3481b9929394a88310c9ecaa42eb",
-    "merchant-lord-4p": "e0911913e3dac59d694825fec41deb54",
+    # re-recorded when refusals started naming the rule (states, logs, legal actions unchanged),
+    # then when the English said "an Indian/Arabic camel" (and tile) instead of "a Indian…":
+    # text only; with "an" turned back into "a" the games hash to the previous values
+    "samarkand-2p": "01923eb9f6752375e29f9110aea2388c",
+    "samarkand-3p": "2a066711ad5d21ea8b397481d7e1ba93",
+    "samarkand-4p": "cf007b6f8ed2496207fa8b7eb3cd264c",
+    "samarkand-5p": "391f87f1373b1cc8016081a80705102d",
+    # re-recorded when refusals started naming the rule (states, logs, legal actions unchanged),
+    # then when the button to sell at a rival's village named the rival ("at {p1}'s", not
+    # "at player 2's"): text only; turned back, the games hash to the previous values
+    "merchant-lord-2p": "49db59be7cb133d55306f293ec50d989",
+    "merchant-lord-3p": "96ccc977d7febd237cc813eedbbbbb88",
+    "merchant-lord-4p": "4e9500967be987f920ce785b00dd2ee8",
     # recorded from the engines before their second round of speed work
     "marco-polo-2p": "f2967c9abf4c88fa9d6802e675999256",
     "marco-polo-3p": "ba9b7431fa546d5281471e7d4e4ee8e3",

@@ -10,7 +10,7 @@ import json
 import pytest
 from said_texts import says_itself, strings_in
 
-from games.engine.contract import Action, IllegalAction
+from games.engine.contract import Action, IllegalAction, fill_names
 from games.engine.merchant_lord import RULES, cards, scoring
 from games.engine.rng import LocalRng, randbelow
 
@@ -143,9 +143,24 @@ def test_buttons_name_the_card_its_side_and_the_reward_as_messages():
     assert choose.label.args["card"] == name
     assert choose.label.args["stall"].args["reward"] is cards.REWARD_LABELS[cards.COIN2]
     rival = next(a for a in RULES.legal_actions(state, 0) if a.type == "sell" and a["owner"] == 1)
-    assert rival.label == "Sell 1+6 at player 2's 1-6 village" and says_itself(rival.label)
+    assert rival.label == "Sell 1+6 at {p1}'s 1-6 village" and says_itself(rival.label)
     end = next(a for a in RULES.legal_actions(state, 0) if a.type == "end_turn")
     assert end.label == "End turn: 3 goods to the market (+3 favours)" and says_itself(end.label)
+
+
+def test_the_button_to_sell_at_a_rivals_village_calls_the_rival_by_name():
+    """Not "at player 2's village": the seat placeholder the page fills with the name."""
+    state = new(3)
+    dice(state, 0, [1, 2, 5, 6])
+    rivals = [a for a in RULES.legal_actions(state, 0) if a.type == "sell" and a["owner"] != 0]
+    assert rivals, "a sale at a rival's village to look at"
+    for action in rivals:
+        label = action.label
+        assert "player" not in label and says_itself(label)
+        assert label.msgid == "Sell {goods} at {owner}'s {village} village"
+        assert label.args["owner"] == f"{{p{action['owner']}}}"  # the name comes later
+        named = fill_names(label, ["Ana", "Ben", "Cy"])
+        assert named.startswith("Sell ") and (" at Ben's " in named or " at Cy's " in named)
 
 
 def test_a_refusal_says_why_with_a_message_and_counts_agree():

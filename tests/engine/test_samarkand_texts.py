@@ -75,6 +75,62 @@ def test_a_button_says_its_place_and_family_as_parameters():
     assert spelled(place.label.args["space"]) == "Flax-3"
 
 
+def test_an_indian_or_arabic_camel_is_an_not_a_on_the_buttons_the_prompt_and_the_log():
+    state = sc.game(players=3)
+    sc.member(state, 0, "indian")
+    state, _ = sc.play(state, 0, "expand")
+    state, _ = sc.play(state, 0, "expand_family", family="indian")
+    prompt = RULES.prompt(state, 0)
+    assert prompt == "Place an Indian camel next to its trading route." and says_itself(prompt)
+    place = next(a for a in RULES.legal_actions(state, 0) if a.get("space") == "pepper")
+    assert place.label == "Place an Indian camel on Pepper-26" and says_itself(place.label)
+    assert place.label.msgid == "Place an {family} camel on {space}"
+    assert place.label.args["family"] == "Indian"  # the name stays a parameter
+    state, log = sc.play(state, 0, "place", space="pepper")
+    line = log[0].text
+    assert line == "{p0} placed an Indian camel on Pepper-26." and says_itself(line)
+    assert line.msgid == "{player} placed an {family} camel on {space}."
+    arabic = _places(_expanding(sc.game(players=3), "arabic"))
+    assert arabic and all(a.label.startswith("Place an Arabic camel on ") for a in arabic)
+
+
+def test_other_families_keep_a_and_their_message_even_the_uyghur_said_wee():
+    for family, name in (("uyghur", "Uyghur"), ("mongol", "Mongol"), ("byzant", "Byzant")):
+        places = _places(_expanding(sc.game(players=3), family))
+        assert places
+        for action in places:
+            assert action.label.startswith(f"Place a {name} camel on ")
+            assert action.label.msgid == "Place a {family} camel on {space}"
+
+
+def test_a_two_player_bag_tile_of_an_indian_family_is_an_indian_tile_in_the_log():
+    state = sc.game(players=2)
+    state["bag"] = ["indian"]
+    _, log = sc.marry(state, 0, "mongol")
+    line = next(entry.text for entry in log if "from the bag" in entry.text)
+    assert line.startswith("{p0} drew an Indian tile from the bag; nobody has married")
+    assert says_itself(line) and line.args["family"] == "Indian"
+    state = sc.game(players=2)
+    sc.member(state, 1, "arabic")
+    state["bag"] = ["arabic"]
+    _, log = sc.marry(state, 0, "mongol")
+    line = next(entry.text for entry in log if "from the bag" in entry.text)
+    assert line == "{p0} drew an Arabic tile from the bag; it goes to the Arabic domain."
+    assert says_itself(line)
+
+
+def _expanding(state: dict, family: str) -> dict:
+    """Seat 0 married into ``family`` and about to place its camel."""
+    sc.member(state, 0, family)
+    state, _ = sc.play(state, 0, "expand")
+    state, _ = sc.play(state, 0, "expand_family", family=family)
+    return state
+
+
+def _places(state: dict) -> list:
+    return [action for action in RULES.legal_actions(state, 0) if action.type == "place"]
+
+
 def test_a_refusal_says_why_with_a_message():
     state = sc.game(players=3)
     sc.money(state, 0, 4)  # enough for a Byzant, not for a Sogdian

@@ -25,6 +25,7 @@ from .state import (
     side_text,
     spare,
     village_name,
+    who,
 )
 
 _VILLAGE_INDEXES = range(len(cards.VILLAGES))
@@ -226,16 +227,16 @@ def _sell(state: State, seat: int, owner: int, index: int, values: list[int]) ->
 
 
 def _sell_label(seat: int, owner: int, index: int, values: list[int], tucked: int) -> str:
-    """'Sell 1+3+6 at your 1-6 village and tuck 1 card'. Button labels are shown as they
-    are (no name placeholders): other players go by number. Cards are tucked only at
-    one's own village (the sale that places them)."""
+    """'Sell 1+3+6 at your 1-6 village and tuck 1 card', 'Sell 2+5 at {p1}'s 2-5 village':
+    other players by name (the page fills ``{p1}`` in, as in the log). Cards are tucked
+    only at one's own village (the sale that places them)."""
     goods = "+".join(str(v) for v in values)
     village = village_name(index)
     if owner != seat:
         return say(
-            "Sell {goods} at player {number}'s {village} village",
+            "Sell {goods} at {owner}'s {village} village",
             goods=goods,
-            number=owner + 1,
+            owner=who(owner),
             village=village,
         )
     if tucked:

@@ -30,6 +30,16 @@ def family_name(key: str) -> str:
     return FAMILIES[key]["name"]
 
 
+# English writes "an" before a vowel sound: "an Arabic camel", "an Indian tile"; "a Uyghur
+# camel" keeps "a" (said "wee-"). Texts with the article have an "an" twin for these.
+_TAKES_AN = frozenset(key for key, family in FAMILIES.items() if family["name"][0] in "AEIO")
+
+
+def takes_an(key: str) -> bool:
+    """Whether English says "an" (not "a") before the family's name."""
+    return key in _TAKES_AN
+
+
 def goods_label(number: int) -> str:
     """The rulebook's way of naming a good: "Diamond-22" (said once per good)."""
     return _GOODS_LABELS[number]

@@ -68,8 +68,17 @@ def _draw_from_bag(state: State, seat: int) -> LogEntry:
     family (the marriage just made counts), else it leaves the game."""
     family = state["bag"].pop(randbelow(state, len(state["bag"])))
     name = board.family_name(family)
+    an = board.takes_an(family)  # "an Indian tile"
     if members(state, family):
         state["families"][family]["tiles"] += 1
+        if an:
+            return log(
+                say(
+                    "{player} drew an {family} tile from the bag; it goes to the {family} domain.",
+                    player=_p(seat),
+                    family=name,
+                )
+            )
         return log(
             say(
                 "{player} drew a {family} tile from the bag; it goes to the {family} domain.",
@@ -78,6 +87,15 @@ def _draw_from_bag(state: State, seat: int) -> LogEntry:
             )
         )
     state["removed"].append(family)
+    if an:
+        return log(
+            say(
+                "{player} drew an {family} tile from the bag; nobody has married into the "
+                "{family} family yet, so it leaves the game.",
+                player=_p(seat),
+                family=name,
+            )
+        )
     return log(
         say(
             "{player} drew a {family} tile from the bag; nobody has married into the "
@@ -335,6 +353,15 @@ def _placed(seat: int, family: str, space: str, second: bool) -> LogEntry:
                 family=name,
                 space=where,
                 cost=data.SECOND_CAMEL_COST,
+            )
+        )
+    if board.takes_an(family):
+        return log(
+            say(
+                "{player} placed an {family} camel on {space}.",
+                player=_p(seat),
+                family=name,
+                space=where,
             )
         )
     return log(

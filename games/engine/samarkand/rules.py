@@ -74,7 +74,10 @@ def _place_action(family: str, space: str, second: bool) -> Action:
     name = board.family_name(family)
     where = board.space_label(space)
     if not second:
-        label = say("Place a {family} camel on {space}", family=name, space=where)
+        if board.takes_an(family):
+            label = say("Place an {family} camel on {space}", family=name, space=where)
+        else:
+            label = say("Place a {family} camel on {space}", family=name, space=where)
         return _a("place", label, space=space)
     label = say(
         "Place a second {family} camel on {space} ({cost} Dirham from the {family} treasury)",
@@ -131,6 +134,8 @@ def _waiting_for(seat: int) -> str:
 def _place_prompt(family: str, second: bool) -> str:
     name = board.family_name(family) if family else ""
     if not second:
+        if family and board.takes_an(family):
+            return say("Place an {family} camel next to its trading route.", family=name)
         return say("Place a {family} camel next to its trading route.", family=name)
     return say(
         "Place a second {family} camel ({cost} Dirham from the {family} treasury) or end your "
