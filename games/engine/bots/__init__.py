@@ -56,9 +56,8 @@ def choose_action(
     actions = [a for a in actions if a.type not in aside] or actions
     if level == "greedy":
         return greedy_action(rules, state, seat, actions, gen)
-    prior = getattr(rules, "bot_prior_visits", 0)  # optional: the game's own setting
-    if prior and settings is DEFAULT_SETTINGS:
-        settings = replace(settings, prior_visits=prior)
+    if settings is DEFAULT_SETTINGS:  # optional: the game's own search settings
+        settings = replace(settings, **getattr(rules, "bot_search_settings", {}))
     return search_action(rules, state, seat, actions, gen, budget, settings, aside)
 
 
