@@ -202,11 +202,13 @@ GOLDEN = {
     "marco-polo-3p-expert=on": "9bdeabf0d7433331ac7d0791b9dd977e",
     "marco-polo-4p-expert=on": "c74c6439aa58ea45703c72fc1645abef",
     # recorded after the rule work of issue #19 (announcing the end of a turn, the
-    # rebalanced Ally costs, the trading evaluation, refusals that name their rule), which changes what these games hold
-    "merchants-of-araby-2p": "4818a2956db56957c4ecbb7f828bfc33",
-    "merchants-of-araby-3p": "99cc9ef076bf828f0dbd3b71afc811fa",
-    "merchants-of-araby-4p": "c1d1e81ff7792cd1e5f134f4425861c2",
-    "merchants-of-araby-5p": "0b2955a6670f466675d2d27298af5ef0",
+    # rebalanced Ally costs, the trading evaluation, refusals that name their rule) and texts
+    # said as messages (whose counts now agree: "1 coin", "1 card"), which changes what these
+    # games hold
+    "merchants-of-araby-2p": "26be5b2c5d7d6cb543c6c374b314ca83",
+    "merchants-of-araby-3p": "62390168fc68936a6985af31b3a0058f",
+    "merchants-of-araby-4p": "e2bda215c3b679489a647f131a790dde",
+    "merchants-of-araby-5p": "6771dd696fa158847420269836d6d4b4",
 }
 
 

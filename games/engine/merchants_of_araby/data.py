@@ -20,8 +20,15 @@ most often and the bottom row pays most (``RESOLUTION``, dealt out in deck order
 
 from __future__ import annotations
 
+from ..contract import listed, say, say_count, term
+
 PRODUCTS = ("magics", "jewels", "spices", "fabrics")
-PRODUCT_NAMES = {"magics": "Magics", "jewels": "Jewels", "spices": "Spices", "fabrics": "Fabrics"}
+PRODUCT_NAMES = {
+    "magics": term("Magics"),
+    "jewels": term("Jewels"),
+    "spices": term("Spices"),
+    "fabrics": term("Fabrics"),
+}
 _LETTER = {"M": "magics", "J": "jewels", "S": "spices", "F": "fabrics"}
 
 START_COINS = 3
@@ -35,72 +42,83 @@ FINAL_DISCARD = 2  # cards discarded from the deck before the final resolutions
 # 40 x 1 + 28 x 5 + 12 x 10 coin tokens: the bank and the tents together.
 COIN_TOTAL = 40 * 1 + 28 * 5 + 12 * 10
 
-# What effects do. ``task``: an entourage card's ability; ``play``: a one-time card.
-EFFECTS = {
-    "produce": "produce 1 {arg}",
-    "produce2": "produce 2 {arg}",
-    "any": "produce 1 product of your choice",
-    "any2": "produce 2 of one product of your choice",
-    "coins": "take {arg} coins from the bank",
-    "draw": "draw {arg} cards",
-    "draft": "take {arg} cards from the draft line",
-    "refresh": "refresh every card in your entourage",
-    "generosity": "take 3 coins from the bank; each opponent draws 1 card",
-    "rejuvenate": "draw 3 cards, then give one of them to an opponent",
-    "ward": "Bandits: the Bandits do not attack this caravan",
-    "bonus": "Payouts: each of your camels on this caravan earns 1 more coin",
+# What effects do, in words (``task``: an entourage card's ability; ``play``: a one-time
+# card): each verb's text for its argument (a product or a count).
+_EFFECT_WORDS = {
+    "produce": lambda product: say("produce 1 {product}", product=_product_name(product)),
+    "produce2": lambda product: say("produce 2 {product}", product=_product_name(product)),
+    "any": lambda _: say("produce 1 product of your choice"),
+    "any2": lambda _: say("produce 2 of one product of your choice"),
+    "coins": lambda n: say_count(n, "take {n} coin from the bank", "take {n} coins from the bank"),
+    "draw": lambda n: say_count(n, "draw {n} card", "draw {n} cards"),
+    "draft": lambda n: say_count(
+        n, "take {n} card from the draft line", "take {n} cards from the draft line"
+    ),
+    "refresh": lambda _: say("refresh every card in your entourage"),
+    "generosity": lambda _: say("take 3 coins from the bank; each opponent draws 1 card"),
+    "rejuvenate": lambda _: say("draw 3 cards, then give one of them to an opponent"),
+    "ward": lambda _: say("Bandits: the Bandits do not attack this caravan"),
+    "bonus": lambda _: say("Payouts: each of your camels on this caravan earns 1 more coin"),
 }
+
+
+def _product_name(product: str) -> str:
+    return PRODUCT_NAMES.get(product, product)
+
+
+# The verbs and what they do, with "{arg}" for the argument.
+EFFECTS = {verb: str(words("{arg}")) for verb, words in _EFFECT_WORDS.items()}
 # Effects that may be used during a caravan resolution (the card mentions Bandits/Payouts).
 REACTIONS = ("ward", "bonus")
 
 PERSONAS = (
     # name, effect, icons (personas are never discarded; they start in the entourage)
-    ("Merchant Prince of Magics", ("produce", "magics")),
-    ("Merchant Princess of Jewels", ("produce", "jewels")),
-    ("Merchant Prince of Spices", ("produce", "spices")),
-    ("Merchant Princess of Fabrics", ("produce", "fabrics")),
-    ("The Grand Vizier", ("draw", 1)),  # the persona whose ability is not a product
+    (term("Merchant Prince of Magics"), ("produce", "magics")),
+    (term("Merchant Princess of Jewels"), ("produce", "jewels")),
+    (term("Merchant Prince of Spices"), ("produce", "spices")),
+    (term("Merchant Princess of Fabrics"), ("produce", "fabrics")),
+    (term("The Grand Vizier"), ("draw", 1)),  # the persona whose ability is not a product
 )
 
 MERCHANTS = (  # 16, four for each product; entourage cards, tasked to produce
-    ("Magics Merchant", 2, ("magics", "coin"), ("produce", "magics"), ("magics",)),
-    ("Wandering Enchanter", 2, ("magics", "coin"), ("produce", "magics"), ("magics", "coin")),
-    ("Jewels Merchant", 2, ("jewels", "coin"), ("produce", "jewels"), ("jewels",)),
-    ("Gem Cutter", 2, ("jewels", "coin"), ("produce", "jewels"), ("jewels", "coin")),
-    ("Spices Merchant", 2, ("spices", "coin"), ("produce", "spices"), ("spices",)),
-    ("Saffron Grower", 2, ("spices", "coin"), ("produce", "spices"), ("spices", "coin")),
-    ("Fabrics Merchant", 2, ("fabrics", "coin"), ("produce", "fabrics"), ("fabrics",)),
-    ("Silk Weaver", 2, ("fabrics", "coin"), ("produce", "fabrics"), ("fabrics", "coin")),
+    (term("Magics Merchant"), 2, ("magics", "coin"), ("produce", "magics"), ("magics",)),
+    (term("Wandering Enchanter"), 2, ("magics", "coin"), ("produce", "magics"), ("magics", "coin")),
+    (term("Jewels Merchant"), 2, ("jewels", "coin"), ("produce", "jewels"), ("jewels",)),
+    (term("Gem Cutter"), 2, ("jewels", "coin"), ("produce", "jewels"), ("jewels", "coin")),
+    (term("Spices Merchant"), 2, ("spices", "coin"), ("produce", "spices"), ("spices",)),
+    (term("Saffron Grower"), 2, ("spices", "coin"), ("produce", "spices"), ("spices", "coin")),
+    (term("Fabrics Merchant"), 2, ("fabrics", "coin"), ("produce", "fabrics"), ("fabrics",)),
+    (term("Silk Weaver"), 2, ("fabrics", "coin"), ("produce", "fabrics"), ("fabrics", "coin")),
 )
 ALLIES = (  # 27; entourage cards, tasked for their ability
-    ("Alchemist", 4, ("magics", "coin", "coin"), ("any", None), ("magics",)),
-    ("Bazaar Trader", 4, ("jewels", "coin", "coin"), ("any", None), ("jewels", "coin")),
-    ("Scribe", 4, ("spices",), ("draw", 1), ("spices",)),
-    ("Storyteller", 3, ("fabrics",), ("draw", 1), ("fabrics",)),
-    ("Treasurer", 3, ("jewels", "coin", "coin"), ("coins", 1), ("coin",)),
-    ("Moneylender", 3, ("magics", "coin", "coin"), ("coins", 1), ("coin",)),
-    ("Scout", 3, ("spices",), ("draft", 1), ("spices",)),
-    ("Falconer", 3, ("fabrics",), ("draft", 1), ("fabrics",)),
+    (term("Alchemist"), 4, ("magics", "coin", "coin"), ("any", None), ("magics",)),
+    (term("Bazaar Trader"), 4, ("jewels", "coin", "coin"), ("any", None), ("jewels", "coin")),
+    (term("Scribe"), 4, ("spices",), ("draw", 1), ("spices",)),
+    (term("Storyteller"), 3, ("fabrics",), ("draw", 1), ("fabrics",)),
+    (term("Treasurer"), 3, ("jewels", "coin", "coin"), ("coins", 1), ("coin",)),
+    (term("Moneylender"), 3, ("magics", "coin", "coin"), ("coins", 1), ("coin",)),
+    (term("Scout"), 3, ("spices",), ("draft", 1), ("spices",)),
+    (term("Falconer"), 3, ("fabrics",), ("draft", 1), ("fabrics",)),
 )
 VIRTUES = (  # 19; played on your own turn, once
-    ("Generosity", 1, ("fabrics", "spices"), ("generosity", None), ("fabrics",)),
-    ("Prudence", 3, ("magics", "jewels"), ("coins", 3), ("coin",)),
-    ("Thrift", 3, ("spices",), ("coins", 2), ("spices",)),
-    ("Patience", 3, ("jewels",), ("draw", 2), ("jewels",)),
-    ("Diligence", 3, ("coin",), ("refresh", None), ("magics",)),
-    ("Ingenuity", 3, ("coin",), ("any2", None), ("fabrics", "jewels")),
-    ("Hospitality", 3, ("fabrics",), ("draft", 2), ("fabrics",)),
+    (term("Generosity"), 1, ("fabrics", "spices"), ("generosity", None), ("fabrics",)),
+    (term("Prudence"), 3, ("magics", "jewels"), ("coins", 3), ("coin",)),
+    (term("Thrift"), 3, ("spices",), ("coins", 2), ("spices",)),
+    (term("Patience"), 3, ("jewels",), ("draw", 2), ("jewels",)),
+    (term("Diligence"), 3, ("coin",), ("refresh", None), ("magics",)),
+    (term("Ingenuity"), 3, ("coin",), ("any2", None), ("fabrics", "jewels")),
+    (term("Hospitality"), 3, ("fabrics",), ("draft", 2), ("fabrics",)),
 )
 DJINN = (  # 14; played on any turn, once
-    ("Djinn of Magics", 1, ("coin",), ("produce2", "magics"), ("magics",)),
-    ("Djinn of Jewels", 1, ("coin",), ("produce2", "jewels"), ("jewels",)),
-    ("Djinn of Spices", 1, ("coin",), ("produce2", "spices"), ("spices",)),
-    ("Djinn of Fabrics", 1, ("coin",), ("produce2", "fabrics"), ("fabrics",)),
-    ("Djinn of Fortune", 2, ("magics", "spices"), ("coins", 2), ("coin",)),
-    ("Rejuvenation", 2, ("jewels",), ("rejuvenate", None), ("jewels",)),
-    ("Invigoration", 2, ("spices",), ("refresh", None), ("coin",)),
-    ("Sand Veil", 2, ("coin",), ("ward", None), ("magics",)),
-    ("Golden Wind", 2, ("coin",), ("bonus", None), ("jewels",)),
+    (term("Djinn of Magics"), 1, ("coin",), ("produce2", "magics"), ("magics",)),
+    (term("Djinn of Jewels"), 1, ("coin",), ("produce2", "jewels"), ("jewels",)),
+    (term("Djinn of Spices"), 1, ("coin",), ("produce2", "spices"), ("spices",)),
+    (term("Djinn of Fabrics"), 1, ("coin",), ("produce2", "fabrics"), ("fabrics",)),
+    (term("Djinn of Fortune"), 2, ("magics", "spices"), ("coins", 2), ("coin",)),
+    (term("Rejuvenation"), 2, ("jewels",), ("rejuvenate", None), ("jewels",)),
+    (term("Invigoration"), 2, ("spices",), ("refresh", None), ("coin",)),
+    (term("Sand Veil"), 2, ("coin",), ("ward", None), ("magics",)),
+    (term("Golden Wind"), 2, ("coin",), ("bonus", None), ("jewels",)),
 )
 
 # (bandit space 1-9, top row, middle row, bottom row), one per deck card in deck order:
@@ -212,11 +230,11 @@ CARAVANS = (
 
 KIND_OF = {"m": "merchant", "a": "ally", "v": "virtue", "d": "djinn", "p": "persona"}
 KIND_NAMES = {
-    "merchant": "Merchant",
-    "ally": "Ally",
-    "virtue": "Virtue",
-    "djinn": "Djinn",
-    "persona": "Merchant Persona",
+    "merchant": term("Merchant"),
+    "ally": term("Ally"),
+    "virtue": term("Virtue"),
+    "djinn": term("Djinn"),
+    "persona": term("Merchant Persona"),
 }
 
 
@@ -271,12 +289,18 @@ def name(card: str) -> str:
 
 def effect_text(card: str) -> str:
     verb, arg = CARDS[card]["effect"]
-    shown = PRODUCT_NAMES.get(arg, arg) if isinstance(arg, str) else arg
-    return EFFECTS[verb].format(arg=shown)
+    return _EFFECT_WORDS[verb](arg)
 
 
 def cost_text(card: str) -> str:
     units = CARDS[card]["cost"]
     if not units:
-        return "free"
-    return ", ".join("1 coin" if unit == "coin" else f"1 {PRODUCT_NAMES[unit]}" for unit in units)
+        return say("free")
+    return listed(
+        [
+            say_count(1, "{n} coin", "{n} coins")
+            if unit == "coin"
+            else say("1 {product}", product=PRODUCT_NAMES[unit])
+            for unit in units
+        ]
+    )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from ..contract import Action, LogEntry, State, log
+from ..contract import Action, LogEntry, State, listed, log, say, say_count
 from . import data
 from .paying import can_react, pay, payments
 from .state import (
@@ -31,6 +31,7 @@ from .state import (
     refill_draft,
     take_product,
     untasked,
+    who,
 )
 from .turn import end_turn, proceed
 
@@ -45,7 +46,7 @@ def apply_effect(
 ) -> None:
     """``card_id``'s ability for the benefit of ``seat`` (choices it still owes go pending)."""
     verb, arg = data.CARDS[card_id]["effect"]
-    who = f"{{p{seat}}}"
+    player = who(seat)
     if verb in ("produce", "produce2", "any", "any2"):
         made = arg if verb in ("produce", "produce2") else product
         if made is None:
@@ -53,10 +54,10 @@ def apply_effect(
             return
         count = 2 if verb.endswith("2") else 1
         add_product(state, seat, made, count)
-        logs.append(log(f"{who} produces {count} {data.PRODUCT_NAMES[made]}."))
+        logs.append(log(_produces(player, count, made)))
     elif verb == "coins":
         paid = gain(state, seat, arg)
-        logs.append(log(f"{who} takes {paid} coins from the bank."))
+        logs.append(log(_takes_coins(player, paid)))
     elif verb == "draw":
         _draw(state, seat, arg, logs)
     elif verb == "draft":
@@ -64,10 +65,10 @@ def apply_effect(
             state["pending"].append({"seat": seat, "kind": "draft", "count": arg})
     elif verb == "refresh":
         state["tasked"][seat] = []
-        logs.append(log(f"{who} refreshes every card in the entourage."))
+        logs.append(log(say("{player} refreshes every card in the entourage.", player=player)))
     elif verb == "generosity":
         paid = gain(state, seat, 3)
-        logs.append(log(f"{who} takes {paid} coins from the bank."))
+        logs.append(log(_takes_coins(player, paid)))
         for other in others(state, seat):
             _draw(state, other, 1, logs)
     elif verb == "rejuvenate":
@@ -80,11 +81,33 @@ def apply_effect(
         state["resolving"]["bonus"][seat] += 1
 
 
+def _produces(player: str, count: int, product: str) -> str:
+    return say_count(
+        count,
+        "{player} produces {n} {product}.",
+        "{player} produces {n} {product}.",
+        player=player,
+        product=data.PRODUCT_NAMES[product],
+    )
+
+
+def _takes_coins(player: str, paid: int) -> str:
+    return say_count(
+        paid,
+        "{player} takes {n} coin from the bank.",
+        "{player} takes {n} coins from the bank.",
+        player=player,
+    )
+
+
 def _draw(state: State, seat: int, count: int, logs: list[LogEntry]) -> list[str]:
     drawn = draw(state, count)
     state["hands"][seat] += drawn
-    names = ", ".join(data.name(c) for c in drawn) or "nothing"
-    logs.append(log(f"{{p{seat}}} draws {len(drawn)} cards.", **{f"p{seat}": f"You draw {names}."}))
+    public = say_count(
+        len(drawn), "{player} draws {n} card.", "{player} draws {n} cards.", player=who(seat)
+    )
+    names = listed([data.name(c) for c in drawn]) if drawn else say("nothing")
+    logs.append(log(public, **{f"p{seat}": say("You draw {cards}.", cards=names)}))
     return drawn
 
 
@@ -132,15 +155,16 @@ def choices(state: State, seat: int, want: Action | None = None) -> list[Action]
     if kind in (None, "camel"):
         acts += _camels(state, seat)
     if active and kind in (None, "end_turn"):
-        acts.append(Action("end_turn", (), "End your turn (then take two draft cards)"))
+        acts.append(_END_TURN)
     if active and kind in (None, "announce_end") and offers_open(state):
         acts.append(_ANNOUNCE)
     return acts
 
 
-_END_NOW = Action("end_turn", (), "End your turn now (then take two draft cards)")
+_END_TURN = Action("end_turn", (), say("End your turn (then take two draft cards)"))
+_END_NOW = Action("end_turn", (), say("End your turn now (then take two draft cards)"))
 _ANNOUNCE = Action(
-    "announce_end", (), "Announce the end of your turn: open offers may still be accepted"
+    "announce_end", (), say("Announce the end of your turn: open offers may still be accepted")
 )
 
 
@@ -160,14 +184,26 @@ def _play_actions(kind: str, card_id: str, found: tuple) -> tuple[Action, ...]:
     verb = data.CARDS[card_id]["effect"][0]
     acts = []
     for discards in found:
-        how = f" discarding {', '.join(data.name(d) for d in discards)}" if discards else ""
+        cards = listed([data.name(d) for d in discards]) if discards else None
         params = (("card", card_id), ("discards", discards))
         if verb == "any2":
             for product in data.PRODUCTS:
-                label = f"Play {name}{how} for 2 {data.PRODUCT_NAMES[product]}"
+                made = data.PRODUCT_NAMES[product]
+                if cards is None:
+                    label = say("Play {card} for 2 {product}", card=name, product=made)
+                else:
+                    label = say(
+                        "Play {card} discarding {cards} for 2 {product}",
+                        card=name,
+                        cards=cards,
+                        product=made,
+                    )
                 acts.append(Action(kind, (*params, ("product", product)), label))
+        elif cards is None:
+            acts.append(Action(kind, params, say("Play {card}", card=name)))
         else:
-            acts.append(Action(kind, params, f"Play {name}{how}"))
+            label = say("Play {card} discarding {cards}", card=name, cards=cards)
+            acts.append(Action(kind, params, label))
     return tuple(acts)
 
 
@@ -180,12 +216,13 @@ def _tasks(card_id: str) -> tuple[Action, ...]:
                 Action(
                     "task",
                     (("card", card_id), ("product", p)),
-                    f"Task {name} for 1 {data.PRODUCT_NAMES[p]}",
+                    say("Task {card} for 1 {product}", card=name, product=data.PRODUCT_NAMES[p]),
                 )
                 for p in data.PRODUCTS
             ]
         )
-    return (Action("task", (("card", card_id),), f"Task {name}: {data.effect_text(card_id)}"),)
+    label = say("Task {card}: {effect}", card=name, effect=data.effect_text(card_id))
+    return (Action("task", (("card", card_id),), label),)
 
 
 def may_place(state: State, seat: int, owner: int) -> bool:
@@ -204,13 +241,22 @@ def _camels(state: State, seat: int) -> list[Action]:
         if caravan is None or not may_place(state, seat, owner):
             continue
         grid = data.GRIDS[caravan["card"]]
-        whose = "your" if owner == seat else f"{{p{owner}}}'s"
         for space, occupant in enumerate(caravan["spaces"]):
             if occupant == EMPTY and pool.get(grid[space]):
-                label = (
-                    f"Put a camel with {data.PRODUCT_NAMES[grid[space]]} on space "
-                    f"{space + 1} of {whose} caravan"
-                )
+                product = data.PRODUCT_NAMES[grid[space]]
+                if owner == seat:
+                    label = say(
+                        "Put a camel with {product} on space {space} of your caravan",
+                        product=product,
+                        space=space + 1,
+                    )
+                else:
+                    label = say(
+                        "Put a camel with {product} on space {space} of {owner}'s caravan",
+                        product=product,
+                        space=space + 1,
+                        owner=who(owner),
+                    )
                 acts.append(Action("camel", (("owner", owner), ("space", space + 1)), label))
     return acts
 
@@ -218,7 +264,7 @@ def _camels(state: State, seat: int) -> list[Action]:
 def _draft_choices(state: State) -> list[Action]:
     """Taking one card of each kind on the draft line."""
     return [
-        Action("draft", (("card", c),), f"Take {data.name(c)} from the draft line")
+        Action("draft", (("card", c),), say("Take {card} from the draft line", card=data.name(c)))
         for c in dict.fromkeys(state["draft"])
     ]
 
@@ -227,24 +273,34 @@ def _pending_choices(state: State, owed: dict) -> list[Action]:
     seat = owed["seat"]
     if owed["kind"] == "product":
         return [
-            Action.make("choose", f"Produce 1 {data.PRODUCT_NAMES[p]}", product=p)
+            Action.make(
+                "choose", say("Produce 1 {product}", product=data.PRODUCT_NAMES[p]), product=p
+            )
             for p in data.PRODUCTS
         ]
     if owed["kind"] == "draft":
         return _draft_choices(state)
     cards = [c for c in dict.fromkeys(owed["cards"]) if c in state["hands"][seat]]
     return [
-        Action.make("give", f"Give {data.name(c)} to {{p{other}}}", card=c, to=other)
+        Action.make(
+            "give",
+            say("Give {card} to {player}", card=data.name(c), player=who(other)),
+            card=c,
+            to=other,
+        )
         for c in cards
         for other in others(state, seat)
     ]
+
+
+_LET_IT_RESOLVE = Action.make("pass", say("Let the caravan resolve"))
 
 
 def _window_choices(state: State, seat: int) -> list[Action]:
     resolving = state["resolving"]
     if not resolving["asked"] or resolving["asked"][0] != seat:
         return []
-    acts = [Action.make("pass", "Let the caravan resolve")]
+    acts = [_LET_IT_RESOLVE]
     for card_id in dict.fromkeys(state["hands"][seat]):
         if data.CARDS[card_id]["effect"][0] in data.REACTIONS:
             acts += _plays(state, seat, card_id, "react")
@@ -264,7 +320,16 @@ def _play(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None
     state["hands"][seat].remove(card_id)
     card = data.CARDS[card_id]
     kind = card["kind"]
-    logs.append(log(f"{{p{seat}}} plays {card['name']} ({data.KIND_NAMES[kind]})."))
+    logs.append(
+        log(
+            say(
+                "{player} plays {card} ({kind}).",
+                player=who(seat),
+                card=card["name"],
+                kind=data.KIND_NAMES[kind],
+            )
+        )
+    )
     if kind in ("merchant", "ally"):
         state["entourage"][seat].append(card_id)
     else:
@@ -275,7 +340,7 @@ def _play(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None
 def _task(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
     card_id = action["card"]
     state["tasked"][seat].append(card_id)
-    logs.append(log(f"{{p{seat}}} tasks {data.name(card_id)}."))
+    logs.append(log(say("{player} tasks {card}.", player=who(seat), card=data.name(card_id))))
     apply_effect(state, seat, card_id, logs, action.get("product"))
 
 
@@ -288,13 +353,23 @@ def _camel(state: State, seat: int, action: Action, logs: list[LogEntry]) -> Non
         state["permits"][seat][owner] -= 1
     caravan["spaces"][space] = seat
     state["camels"][seat] -= 1
-    whose = "own" if owner == seat else f"{{p{owner}}}'s"
-    logs.append(
-        log(
-            f"{{p{seat}}} puts a camel with {data.PRODUCT_NAMES[product]} on space "
-            f"{space + 1} of {'their ' + whose if owner == seat else whose} caravan."
+    named = data.PRODUCT_NAMES[product]
+    if owner == seat:
+        text = say(
+            "{player} puts a camel with {product} on space {space} of their own caravan.",
+            player=who(seat),
+            product=named,
+            space=space + 1,
         )
-    )
+    else:
+        text = say(
+            "{player} puts a camel with {product} on space {space} of {owner}'s caravan.",
+            player=who(seat),
+            product=named,
+            space=space + 1,
+            owner=who(owner),
+        )
+    logs.append(log(text))
 
 
 def _announce_end(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
@@ -302,13 +377,18 @@ def _announce_end(state: State, seat: int, action: Action, logs: list[LogEntry])
     site ends it then, by the seat's default action; the seat may end it sooner)."""
     state["closing"] = True
     logs.append(
-        log(f"{{p{seat}}} announces the end of the turn: open offers may still be accepted.")
+        log(
+            say(
+                "{player} announces the end of the turn: open offers may still be accepted.",
+                player=who(seat),
+            )
+        )
     )
 
 
 def _end_turn(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
     state.pop("closing", None)
-    logs.append(log(f"{{p{seat}}} ends the turn."))
+    logs.append(log(say("{player} ends the turn.", player=who(seat))))
     state["phase"] = "draft"
     _maybe_finish_draft(state, logs)
 
@@ -322,7 +402,15 @@ def _draft(state: State, seat: int, action: Action, logs: list[LogEntry]) -> Non
     card_id = action["card"]
     state["draft"].remove(card_id)
     state["hands"][seat].append(card_id)
-    logs.append(log(f"{{p{seat}}} takes {data.name(card_id)} from the draft line."))
+    logs.append(
+        log(
+            say(
+                "{player} takes {card} from the draft line.",
+                player=who(seat),
+                card=data.name(card_id),
+            )
+        )
+    )
     if state["pending"]:  # a draft effect: the line is refilled at once
         owed = state["pending"][0]
         owed["count"] -= 1
@@ -339,17 +427,19 @@ def _give(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None
     state["hands"][seat].remove(card_id)
     state["hands"][to].append(card_id)
     state["pending"].pop(0)
-    text = f"{{p{seat}}} gives {data.name(card_id)} to {{p{to}}}."
-    logs.append(
-        log(f"{{p{seat}}} gives a card to {{p{to}}}.", **{f"p{seat}": text, f"p{to}": text})
+    giver, taker = who(seat), who(to)
+    text = say(
+        "{player} gives {card} to {other}.", player=giver, card=data.name(card_id), other=taker
     )
+    public = say("{player} gives a card to {other}.", player=giver, other=taker)
+    logs.append(log(public, **{f"p{seat}": text, f"p{to}": text}))
 
 
 def _choose(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
     owed = state["pending"].pop(0)
     product = action["product"]
     add_product(state, seat, product, owed["count"])
-    logs.append(log(f"{{p{seat}}} produces {owed['count']} {data.PRODUCT_NAMES[product]}."))
+    logs.append(log(_produces(who(seat), owed["count"], product)))
 
 
 def _react(state: State, seat: int, action: Action, logs: list[LogEntry]) -> None:
@@ -357,7 +447,16 @@ def _react(state: State, seat: int, action: Action, logs: list[LogEntry]) -> Non
     pay(state, seat, card_id, tuple(action.get("discards", ())))
     state["hands"][seat].remove(card_id)
     state["discard"].append(card_id)
-    logs.append(log(f"{{p{seat}}} plays {data.name(card_id)}: {data.effect_text(card_id)}."))
+    logs.append(
+        log(
+            say(
+                "{player} plays {card}: {effect}.",
+                player=who(seat),
+                card=data.name(card_id),
+                effect=data.effect_text(card_id),
+            )
+        )
+    )
     apply_effect(state, seat, card_id, logs)
     _after_reaction(state, seat, logs)
 

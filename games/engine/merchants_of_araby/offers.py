@@ -22,52 +22,82 @@ each turn. Products and permissions vanish at the end of the turn anyway.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..contract import Action, LogEntry, State, log
+from ..contract import Action, LogEntry, State, listed, log, say, say_count, term
 from ..deals import DealTerms, Term, answerable, open_count
 from ..rng import LocalRng, randbelow
 from . import data
 from .moves import apply_effect, busy
-from .state import EMPTY, add_product, can_supply, producers, supply, untasked
+from .state import EMPTY, add_product, can_supply, producers, supply, untasked, who
 
-COINS = Term(
-    "coins", "Coins", (("coin", "coin"),), secret=True, amount=True, unit=("coin", "coins")
+
+class _Said(Term):
+    """What changes hands, in words a translation can say again."""
+
+    def named(self, kinds: Sequence[str]) -> str:
+        items = listed([self.kind_label(kind) for kind in kinds])
+        if self.name == "entourage":
+            return say("{cards} from the entourage", cards=items)
+        if self.name == "tasks":
+            return say("{cards} tasked for the receiver", cards=items)
+        return items
+
+    def counted(self, count: int) -> str:
+        return _COUNTED[self.name](count)
+
+
+_COUNTED = {
+    "coins": lambda n: say_count(n, "{n} coin", "{n} coins"),
+    "cards": lambda n: say_count(n, "{n} card", "{n} cards"),
+    "entourage": lambda n: say_count(n, "{n} card", "{n} cards"),
+    "products": lambda n: say_count(n, "{n} product", "{n} products"),
+    "permits": lambda n: say_count(n, "{n} permission", "{n} permissions"),
+    "tasks": lambda n: say_count(n, "{n} task", "{n} tasks"),
+}
+COINS = _Said(
+    "coins",
+    term("Coins"),
+    (("coin", term("coin")),),
+    secret=True,
+    amount=True,
+    unit=("coin", "coins"),
 )
-CARDS = Term(
+CARDS = _Said(
     "cards",
-    "Hand cards",
+    term("Hand cards"),
     tuple((c, data.name(c)) for c in data.DECK_IDS),
     hidden=True,
     unit=("card", "cards"),
 )
 _ENTOURAGE_IDS = tuple(c for c in data.DECK_IDS if data.CARDS[c]["kind"] in ("merchant", "ally"))
 _ALLY_IDS = tuple(c for c in data.DECK_IDS if data.CARDS[c]["kind"] == "ally")
-ENTOURAGE = Term(
+ENTOURAGE = _Said(
     "entourage",
-    "Entourage cards",
+    term("Entourage cards"),
     tuple((c, data.name(c)) for c in _ENTOURAGE_IDS),
     unit=("card", "cards"),
     where="from the entourage",
 )
-PRODUCTS = Term(
+PRODUCTS = _Said(
     "products",
-    "Products",
+    term("Products"),
     tuple((p, data.PRODUCT_NAMES[p]) for p in data.PRODUCTS),
     unit=("product", "products"),
 )
-PERMITS = Term(
+PERMITS = _Said(
     "permits",
-    "Camel permissions",
+    term("Camel permissions"),
     (
-        ("invest", "a camel in the giver's caravan"),
-        ("unlock", "a camel on the receiver's own caravan"),
+        ("invest", term("a camel in the giver's caravan")),
+        ("unlock", term("a camel on the receiver's own caravan")),
     ),
     unit=("permission", "permissions"),
 )
-TASKS = Term(
+TASKS = _Said(
     "tasks",
-    "Allies tasked for the receiver",
+    term("Allies tasked for the receiver"),
     tuple((c, data.name(c)) for c in _ALLY_IDS),
     unit=("task", "tasks"),
     where="tasked for the receiver",
@@ -144,42 +174,43 @@ def _problem(
     """Why ``seat`` cannot hand over ``side`` now ('' when it can); hidden holdings (coins,
     hand) are checked only when ``hidden_too``. ``idle`` (a standing order nobody is
     taking): tasked cards count, since they refresh; losing them switches the order off."""
-    you = "You" if hidden_too else "They"
     if hidden_too:
         if side.get("coins") and len(side["coins"]) > state["coins"][seat]:
-            return f"{you} do not have that many coins."
+            return say("You do not have that many coins.")
         hand = list(state["hands"][seat])
         for c in side.get("cards", ()):
             if c not in hand:
-                return f"{you} no longer hold {data.name(c)}."
+                return say("You no longer hold {card}.", card=data.name(c))
             hand.remove(c)
     for c in side.get("entourage", ()):
         if c not in state["entourage"][seat]:
-            return f"{data.name(c)} is not in that entourage any more."
+            return say("{card} is not in that entourage any more.", card=data.name(c))
     tasks = tuple(side.get("tasks", ()))
     free = state["entourage"][seat] if idle else untasked(state, seat)
     for c in tasks:
         if c not in free:
-            return f"{data.name(c)} is already tasked."
+            return say("{card} is already tasked.", card=data.name(c))
         if c in side.get("entourage", ()):
-            return f"{data.name(c)} cannot be both handed over and tasked."
+            return say("{card} cannot be both handed over and tasked.", card=data.name(c))
     leaving = tasks + tuple(side.get("entourage", ()))
     if not can_supply(state, seat, list(side.get("products", ())), leaving, idle):
-        return f"{you} cannot produce those products now (producers already tasked)."
+        if hidden_too:
+            return say("You cannot produce those products now (producers already tasked).")
+        return say("They cannot produce those products now (producers already tasked).")
     permits = side.get("permits", ())
     if "invest" in permits:
         caravan = state["caravans"][seat]
         if caravan is None:
-            return "There is no caravan to invest in."
+            return say("There is no caravan to invest in.")
         if permits.count("invest") > caravan["spaces"].count(EMPTY):
-            return "That caravan has fewer free spaces than the permissions."
+            return say("That caravan has fewer free spaces than the permissions.")
     if "unlock" in permits:
         if seat != state["turn"] or state["phase"] != "play":
-            return "Only the active player can unlock a caravan, during the turn."
+            return say("Only the active player can unlock a caravan, during the turn.")
         if receiver is not None and state["caravans"][receiver] is None:
-            return "The receiver has no caravan to unlock."
+            return say("The receiver has no caravan to unlock.")
         if receiver == seat:
-            return "Your own caravan is open to you on your turn."
+            return say("Your own caravan is open to you on your turn.")
     return ""
 
 
@@ -187,9 +218,9 @@ def obstacle(state: State, deal: dict[str, Any], taker: int | None) -> str:
     giver = deal["from"]
     other = deal["to"] if taker is None else taker
     if state["phase"] == "over":
-        return "The game is over."
+        return say("The game is over.")
     if taker is not None and busy(state):
-        return "Wait until the caravan resolution or the choice under way is finished."
+        return say("Wait until the caravan resolution or the choice under way is finished.")
     idle = taker is None and deal["standing"]
     reason = _problem(state, giver, deal["give"], other, hidden_too=True, idle=idle)
     if reason:
@@ -214,7 +245,9 @@ def _hand_over(
     if products:  # first, by producers that stay and are not promised as tasks
         leaving = tuple(side.get("tasks", ())) + tuple(side.get("entourage", ()))
         for c in supply(state, source, products, leaving):
-            logs.append(log(f"{{p{source}}} tasks {data.name(c)} to produce."))
+            logs.append(
+                log(say("{player} tasks {card} to produce.", player=who(source), card=data.name(c)))
+            )
         for p in products:
             add_product(state, target, p)
     coins = len(side.get("coins", ()))
@@ -231,7 +264,16 @@ def _hand_over(
             state["tasked"][target].append(c)
     for c in side.get("tasks", ()):
         state["tasked"][source].append(c)
-        logs.append(log(f"{{p{source}}} tasks {data.name(c)} for {{p{target}}}."))
+        logs.append(
+            log(
+                say(
+                    "{player} tasks {card} for {other}.",
+                    player=who(source),
+                    card=data.name(c),
+                    other=who(target),
+                )
+            )
+        )
         apply_effect(state, target, c, logs)
     for permit in side.get("permits", ()):
         owner = source if permit == "invest" else target

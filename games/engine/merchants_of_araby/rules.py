@@ -14,12 +14,15 @@ from ..contract import (
     Outcome,
     SeatScore,
     State,
+    listed_and,
     rank_scores,
+    say,
+    say_count,
     term,
 )
 from . import checks, data, offers, trading
 from .moves import HANDLERS, choices, perform
-from .state import EMPTY, copy_state, new_state
+from .state import EMPTY, copy_state, new_state, who
 from .turn import begin_turn
 from .view import prompt, view, waiting_for
 
@@ -29,31 +32,41 @@ END_WINDOWS = ("1", "2", "5", "15", "60")  # minutes
 
 # Moves that only answer something the game asks for, refused when nothing asks.
 _OUT_OF_PLACE = {
-    "give": "There is nothing to give away now: only a card you drew by a card's effect "
-    "can be given.",
-    "choose": "There is no product to choose now.",
-    "react": "Cards that mention Bandits or Payouts are played only while a caravan resolves.",
-    "pass": "There is nothing to pass on: no caravan is resolving.",
-    "draft": "You take cards from the draft line after ending your turn, or when a card "
-    "lets you.",
+    "give": say(
+        "There is nothing to give away now: only a card you drew by a card's effect can be given."
+    ),
+    "choose": say("There is no product to choose now."),
+    "react": say("Cards that mention Bandits or Payouts are played only while a caravan resolves."),
+    "pass": say("There is nothing to pass on: no caravan is resolving."),
+    "draft": say(
+        "You take cards from the draft line after ending your turn, or when a card lets you."
+    ),
 }
 # What a seat that owes a choice must do first, by the kind of choice.
 _OWED_FIRST = {
-    "product": "First choose which product to produce.",
-    "draft": "First take a card from the draft line.",
-    "give": "First give away one of the cards you drew.",
+    "product": say("First choose which product to produce."),
+    "draft": say("First take a card from the draft line."),
+    "give": say("First give away one of the cards you drew."),
 }
+# Why a card of a kind played on its owner's turn only is refused on another's.
+_OWN_TURN_ONLY = {
+    "merchant": say("A Merchant can only be played on your turn."),
+    "ally": say("An Ally can only be played on your turn."),
+    "virtue": say("A Virtue can only be played on your turn."),
+}
+_NO_LONGER_ON_THE_LINE = say("That card is no longer on the draft line.")
+_GAME_OVER = say("The game is over.")
 
 
 def _owed_reason(owed: str, kind: str) -> str:
     """Why ``kind`` is refused while the seat owes a choice of the kind ``owed``."""
     if kind == "draft" and owed == "draft":
-        return "That card is no longer on the draft line."
+        return _NO_LONGER_ON_THE_LINE
     if kind == "give" and owed == "give":
-        return "You can give away only a card you just drew, to another player."
+        return say("You can give away only a card you just drew, to another player.")
     if kind == "choose" and owed == "product":
-        return "Choose one of the four products."
-    return _OWED_FIRST.get(owed, "First finish the choice you owe.")
+        return say("Choose one of the four products.")
+    return _OWED_FIRST.get(owed) or say("First finish the choice you owe.")
 
 
 class MerchantsOfArabyRules(GameRules):
@@ -64,18 +77,23 @@ class MerchantsOfArabyRules(GameRules):
     options = (
         Option(
             "stacks",
-            "Caravan stacks",
-            tuple((n, f"{n} rounds") for n in STACK_CHOICES),
+            term("Caravan stacks"),
+            tuple((n, say_count(int(n), "{n} round", "{n} rounds")) for n in STACK_CHOICES),
             str(data.STACKS),
-            "One round per caravan stack; add stacks for a longer game (20 caravan cards in all).",
+            term(
+                "One round per caravan stack; add stacks for a longer game "
+                "(20 caravan cards in all)."
+            ),
         ),
         Option(
             "end_window",
-            "Time for open offers after the end of a turn is announced",
-            tuple((n, f"{n} minutes" if n != "1" else "1 minute") for n in END_WINDOWS),
+            term("Time for open offers after the end of a turn is announced"),
+            tuple((n, say_count(int(n), "{n} minute", "{n} minutes")) for n in END_WINDOWS),
             "2",
-            "When the active player announces the end of the turn, open offers may still be "
-            "accepted this long (never past the player's clock); then the turn ends.",
+            term(
+                "When the active player announces the end of the turn, open offers may still "
+                "be accepted this long (never past the player's clock); then the turn ends."
+            ),
         ),
     )
     deal_kinds = offers.KINDS
@@ -134,14 +152,19 @@ class MerchantsOfArabyRules(GameRules):
             SeatScore(
                 s,
                 keys[s][0],
-                (("Coins", keys[s][0]), ("Entourage (tie-break)", keys[s][1])),
+                ((term("Coins"), keys[s][0]), (term("Entourage (tie-break)"), keys[s][1])),
                 ranks[s],
             )
             for s in range(state["players"])
         )
         winners = tuple(s for s in range(state["players"]) if ranks[s] == 1)
         best = keys[winners[0]][0]
-        reason = f"{' and '.join(f'{{p{s}}}' for s in winners)} revealed {best} coins."
+        reason = say_count(
+            best,
+            "{players} revealed {n} coin.",
+            "{players} revealed {n} coins.",
+            players=listed_and([who(s) for s in winners]),
+        )
         return Outcome(winners, scores, reason)
 
     def default_action(self, state: State, seat: int) -> Action:
@@ -157,52 +180,58 @@ class MerchantsOfArabyRules(GameRules):
 
     def explain(self, state: State, seat: int, action: Action) -> str:
         if state["phase"] == "over":
-            return "The game is over."
+            return _GAME_OVER
         kind = action.type
         if kind not in HANDLERS:
-            return f"There is no move called '{kind}' in Merchants of Araby."
+            return say("There is no move called '{move}' in Merchants of Araby.", move=kind)
         if state["pending"] and state["pending"][0]["seat"] != seat:
-            return f"Waiting for {{p{state['pending'][0]['seat']}}} to choose."
+            return say("Waiting for {player} to choose.", player=who(state["pending"][0]["seat"]))
         if state["pending"]:  # this seat owes a choice first
             return _owed_reason(state["pending"][0]["kind"], kind)
         if state["phase"] == "window" and kind not in ("react", "pass"):
-            return (
+            return say(
                 "Only cards that mention Bandits or Payouts may be played while a caravan resolves."
             )
         if state["phase"] == "window":
             asked = state["resolving"]["asked"]
             if asked and asked[0] != seat:
-                return f"Waiting for {{p{asked[0]}}} to decide whether to react."
+                return say("Waiting for {player} to decide whether to react.", player=who(asked[0]))
         if state["phase"] == "draft" and seat == state["turn"]:
             if kind == "draft":
-                return "That card is no longer on the draft line."
-            return "You ended your turn: take your cards from the draft line."
+                return _NO_LONGER_ON_THE_LINE
+            return say("You ended your turn: take your cards from the draft line.")
         card = action.get("card")
         if kind == "play" and isinstance(card, str) and card in data.CARDS:
             info = data.CARDS[card]
             if card not in state["hands"][seat]:
-                return f"You do not hold {info['name']}."
+                return say("You do not hold {card}.", card=info["name"])
             if info["kind"] != "djinn" and seat != state["turn"]:
-                return f"A {data.KIND_NAMES[info['kind']]} can only be played on your turn."
+                return _OWN_TURN_ONLY[info["kind"]]
             if info["effect"][0] in data.REACTIONS:
-                return f"{info['name']} is played only while a caravan resolves."
-            return f"You cannot pay for {info['name']} that way ({data.cost_text(card)})."
+                return say("{card} is played only while a caravan resolves.", card=info["name"])
+            return say(
+                "You cannot pay for {card} that way ({cost}).",
+                card=info["name"],
+                cost=data.cost_text(card),
+            )
         if kind == "task" and isinstance(card, str):
             if card not in state["entourage"][seat]:
-                return "You can only task cards in your own entourage."
-            return "That card is already tasked; it refreshes at the start and end of your turn."
+                return say("You can only task cards in your own entourage.")
+            return say(
+                "That card is already tasked; it refreshes at the start and end of your turn."
+            )
         if kind == "camel":
             return _camel_reason(state, seat, action)
         if kind in ("end_turn", "draft", "announce_end") and seat != state["turn"]:
-            return "It is not your turn."
+            return say("It is not your turn.")
         if kind in _OUT_OF_PLACE and state["phase"] != "window":
             return _OUT_OF_PLACE[kind]
         if kind == "announce_end":
             if state.get("closing"):
-                return "You already announced the end of your turn."
-            return "There is no open offer to wait for: end your turn."
+                return say("You already announced the end of your turn.")
+            return say("There is no open offer to wait for: end your turn.")
         if seat == state["turn"] and state.get("closing"):
-            return "You announced the end of your turn: you can only end it now."
+            return say("You announced the end of your turn: you can only end it now.")
         return super().explain(state, seat, action)
 
     def turn_closing(self, state: State) -> int | None:
@@ -248,22 +277,24 @@ class MerchantsOfArabyRules(GameRules):
 def _camel_reason(state: State, seat: int, action: Action) -> str:
     owner, space = action.get("owner"), action.get("space")
     if type(owner) is not int or not 0 <= owner < state["players"]:
-        return "Choose whose caravan to put the camel on."
+        return say("Choose whose caravan to put the camel on.")
     caravan = state["caravans"][owner]
     if caravan is None:
-        return "That player has no caravan now."
+        return say("That player has no caravan now.")
     if type(space) is not int or not 1 <= space <= 9:
-        return "Caravan spaces are numbered 1 to 9."
+        return say("Caravan spaces are numbered 1 to 9.")
     if not state["camels"][seat]:
-        return "All five of your camels are already on caravans."
+        return say("All five of your camels are already on caravans.")
     if caravan["spaces"][space - 1] != EMPTY:
-        return "That space already holds a camel."
+        return say("That space already holds a camel.")
     product = data.GRIDS[caravan["card"]][space - 1]
     if not state["products"][seat].get(product):
-        return (
-            f"Space {space} needs {data.PRODUCT_NAMES[product]} you have produced this "
-            "turn (discarded cards never make products for caravans)."
+        return say(
+            "Space {space} needs {product} you have produced this turn (discarded cards "
+            "never make products for caravans).",
+            space=space,
+            product=data.PRODUCT_NAMES[product],
         )
     if owner != seat:
-        return "You need that player's permission to invest in their caravan."
-    return "Your caravan is locked to you outside your turn unless the active player lets you."
+        return say("You need that player's permission to invest in their caravan.")
+    return say("Your caravan is locked to you outside your turn unless the active player lets you.")

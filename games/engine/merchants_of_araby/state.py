@@ -88,6 +88,11 @@ def draw(state: State, count: int) -> list[str]:
     return decks.draw(state, count)
 
 
+def who(seat: int) -> str:
+    """How a text names the player in ``seat``: ``{p0}``, filled in by whoever shows it."""
+    return f"{{p{seat}}}"
+
+
 def others(state: State, seat: int) -> list[int]:
     """The other seats, clockwise from ``seat``."""
     players = state["players"]

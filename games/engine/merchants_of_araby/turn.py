@@ -13,10 +13,10 @@ a seat that lets its time run out passes.
 
 from __future__ import annotations
 
-from ..contract import LogEntry, State, log
+from ..contract import LogEntry, State, listed, log, say, say_count
 from . import data
 from .paying import can_react
-from .state import EMPTY, draw, gain, others, refill_draft
+from .state import EMPTY, draw, gain, others, refill_draft, who
 
 
 def begin_turn(state: State, logs: list[LogEntry]) -> None:
@@ -35,13 +35,13 @@ def proceed(state: State, logs: list[LogEntry]) -> None:
     if state["after"] == "final":
         state["phase"] = "over"
         state["over"] = True
-        logs.append(log("Every caravan has resolved: the players reveal their coins."))
+        logs.append(log(say("Every caravan has resolved: the players reveal their coins.")))
         return
     seat = state["turn"]
     caravan = next((stack.pop() for stack in state["stacks"] if stack), None)
     if caravan is not None:
         state["caravans"][seat] = {"card": caravan, "spaces": [EMPTY] * 9}
-        logs.append(log(f"{{p{seat}}} takes a new caravan."))
+        logs.append(log(say("{player} takes a new caravan.", player=who(seat))))
     state["tasked"][seat] = []
     state["phase"] = "play"
 
@@ -64,7 +64,7 @@ def end_turn(state: State, logs: list[LogEntry]) -> None:
 
 def _final(state: State, logs: list[LogEntry]) -> None:
     state["discard"] += draw(state, data.FINAL_DISCARD)
-    logs.append(log("No caravan is left to begin another round: the game ends."))
+    logs.append(log(say("No caravan is left to begin another round: the game ends.")))
     state["after"] = "final"
     state["queue"] = [
         seat for seat in range(state["players"]) if state["caravans"][seat] is not None
@@ -99,8 +99,11 @@ def _open(state: State, owner: int, logs: list[LogEntry]) -> dict | None:
     if kept:
         logs.append(
             log(
-                f"Stranded camels go home from {{p{owner}}}'s caravan: spaces "
-                f"{', '.join(str(s + 1) for s in kept)}."
+                say(
+                    "Stranded camels go home from {owner}'s caravan: spaces {spaces}.",
+                    owner=who(owner),
+                    spaces=listed([str(s + 1) for s in kept]),
+                )
             )
         )
     drawn = draw(state, 1)
@@ -111,8 +114,15 @@ def _open(state: State, owner: int, logs: list[LogEntry]) -> dict | None:
     bandit, *pays = data.CARDS[card_id]["resolution"]
     logs.append(
         log(
-            f"{{p{owner}}}'s caravan resolves: Bandits at space {bandit}, "
-            f"rows pay {pays[0]}, {pays[1]} and {pays[2]}."
+            say(
+                "{owner}'s caravan resolves: Bandits at space {space}, rows pay {top}, "
+                "{middle} and {bottom}.",
+                owner=who(owner),
+                space=bandit,
+                top=pays[0],
+                middle=pays[1],
+                bottom=pays[2],
+            )
         )
     )
     resolving = {
@@ -142,11 +152,19 @@ def _finish(state: State, resolving: dict, logs: list[LogEntry]) -> None:
     victim = spaces[bandit - 1]
     if victim != EMPTY:
         if resolving["ward"]:
-            logs.append(log("The Bandits are turned away: no camel is attacked."))
+            logs.append(log(say("The Bandits are turned away: no camel is attacked.")))
         else:
             state["camels"][victim] += 1
             spaces[bandit - 1] = EMPTY
-            logs.append(log(f"Bandits attack {{p{victim}}}'s camel on space {bandit}."))
+            logs.append(
+                log(
+                    say(
+                        "Bandits attack {player}'s camel on space {space}.",
+                        player=who(victim),
+                        space=bandit,
+                    )
+                )
+            )
     earned = [0] * state["players"]
     for space, seat in enumerate(spaces):
         if seat != EMPTY:
@@ -154,7 +172,16 @@ def _finish(state: State, resolving: dict, logs: list[LogEntry]) -> None:
     for seat, coins in enumerate(earned):
         if coins:
             paid = gain(state, seat, coins)
-            logs.append(log(f"Payouts: {{p{seat}}} earns {paid} coins."))
+            logs.append(
+                log(
+                    say_count(
+                        paid,
+                        "Payouts: {player} earns {n} coin.",
+                        "Payouts: {player} earns {n} coins.",
+                        player=who(seat),
+                    )
+                )
+            )
     _release(state, owner)
     state["deck"].append(resolving["card"])  # back on top, unseen
 

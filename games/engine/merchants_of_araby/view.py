@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import deals
-from ..contract import State
+from ..contract import State, say, say_count
 from . import data
 from .offers import KINDS
+from .state import who
 
 
 def _card(card_id: str) -> dict[str, Any]:
@@ -112,29 +113,36 @@ def waiting_for(state: State) -> list[int]:
     return [state["turn"]]
 
 
+_OWED_PROMPTS = {
+    "give": say("Give one of the cards you drew to an opponent."),
+    "draft": say("Take a card from the draft line."),
+    "product": say("Choose the product to produce."),
+}
+
+
 def prompt(state: State, seat: int | None) -> str:
     if state["phase"] == "over":
-        return "The game is over: the coins are revealed."
+        return say("The game is over: the coins are revealed.")
     waiting = waiting_for(state)[0]
     closing = state.get("closing") and state["phase"] == "play" and not state["pending"]
     if seat != waiting:
         if closing:
-            return (
-                f"{{p{waiting}}} announced the end of the turn: open offers may still be "
-                "accepted for a short while."
+            return say(
+                "{player} announced the end of the turn: open offers may still be "
+                "accepted for a short while.",
+                player=who(waiting),
             )
-        return f"Waiting for {{p{waiting}}}."
+        return say("Waiting for {player}.", player=who(waiting))
     if closing:
-        return "You announced the end of your turn: offers may still be accepted; end it now."
+        return say("You announced the end of your turn: offers may still be accepted; end it now.")
     if state["pending"]:
-        kind = state["pending"][0]["kind"]
-        return {
-            "give": "Give one of the cards you drew to an opponent.",
-            "draft": "Take a card from the draft line.",
-            "product": "Choose the product to produce.",
-        }[kind]
+        return _OWED_PROMPTS[state["pending"][0]["kind"]]
     if state["phase"] == "window":
-        return "A caravan resolves: play a Bandits or Payouts card, or let it resolve."
+        return say("A caravan resolves: play a Bandits or Payouts card, or let it resolve.")
     if state["phase"] == "draft":
-        return f"Take {data.DRAFT_PICKS - state['picked']} more cards from the draft line."
-    return "Play cards, task your entourage, add camels, negotiate, or end your turn."
+        return say_count(
+            data.DRAFT_PICKS - state["picked"],
+            "Take {n} more card from the draft line.",
+            "Take {n} more cards from the draft line.",
+        )
+    return say("Play cards, task your entourage, add camels, negotiate, or end your turn.")
