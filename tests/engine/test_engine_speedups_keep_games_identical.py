@@ -203,12 +203,12 @@ GOLDEN = {
     "marco-polo-4p-expert=on": "c74c6439aa58ea45703c72fc1645abef",
     # recorded after the rule work of issue #19 (announcing the end of a turn, the
     # rebalanced Ally costs, the trading evaluation, refusals that name their rule) and texts
-    # said as messages (whose counts now agree: "1 coin", "1 card"), which changes what these
-    # games hold
-    "merchants-of-araby-2p": "26be5b2c5d7d6cb543c6c374b314ca83",
-    "merchants-of-araby-3p": "62390168fc68936a6985af31b3a0058f",
-    "merchants-of-araby-4p": "e2bda215c3b679489a647f131a790dde",
-    "merchants-of-araby-5p": "6771dd696fa158847420269836d6d4b4",
+    # said as messages (whose counts now agree: "1 coin", "1 card"), and the evaluation
+    # counting the draft still to come in a turn, which changes what these games hold
+    "merchants-of-araby-2p": "3fe499dc244bba0caa62ed23dcdb1fdd",
+    "merchants-of-araby-3p": "8367431add48bd3b8da6a9975c1f51b5",
+    "merchants-of-araby-4p": "80d5b32e26340823e8b3fe04a3c132f7",
+    "merchants-of-araby-5p": "dda78fe5b326abc280beaa590858da75",
 }
 
 

@@ -98,7 +98,9 @@ class MerchantsOfArabyRules(GameRules):
     )
     deal_kinds = offers.KINDS
     bot_rollout = 0
-    bot_prior_visits = 5  # search starts from greedy's one-step values (docs/bots.md)
+    # Search starts from greedy's one-step values, and values a kind of move by its best
+    # way (a card has many ways to pay, most of them poor) (docs/bots.md).
+    bot_search_settings = {"prior_visits": 5, "backup": "max", "own_turn_only": True}
     anytime_moves = frozenset({"play", "task", "camel"})
     blurb = term(
         "Negotiate for everything: build an entourage, invest camels in each other's "

@@ -149,6 +149,11 @@ def evaluate(state: State, seat: int) -> float:
             filled = _mask(spaces)
             value += sum(_worth(filled, space) for space in range(9) if spaces[space] == seat)
     value += _products_worth(state, seat)
+    if seat == state["turn"] and state["phase"] in ("play", "draft"):
+        # The cards the seat takes from the draft line when its turn ends, counted before
+        # it ends: else ending a turn looks like a gain of two cards to a short search,
+        # which then ends its turns before playing, tasking and placing what it could.
+        value += HAND_CARD * min(len(state["draft"]), data.DRAFT_PICKS - state["picked"])
     left = rounds_left(state)
     for card_id in state["entourage"][seat]:
         verb = data.CARDS[card_id]["effect"][0]
