@@ -16,6 +16,7 @@ from dataclasses import replace
 from ..contract import Action, GameRules, State
 from ..rng import randbelow
 from .budget import DEFAULT, Budget
+from .plan import plan_action
 from .search import DEFAULT_SETTINGS, SearchSettings, search_action
 from .simple import answer_offer, greedy_action, is_offer_answer, random_action
 from .values import next_seed, seeds
@@ -58,6 +59,10 @@ def choose_action(
         return greedy_action(rules, state, seat, actions, gen)
     if settings is DEFAULT_SETTINGS:  # optional: the game's own search settings
         settings = replace(settings, **getattr(rules, "bot_search_settings", {}))
+    if settings.plan_width:
+        width, depth = settings.plan_width, settings.plan_depth
+        samples = settings.plan_samples
+        return plan_action(rules, state, seat, actions, gen, width, depth, samples, aside)
     return search_action(rules, state, seat, actions, gen, budget, settings, aside)
 
 

@@ -31,31 +31,24 @@ class SearchSettings:
     rollout_cap: int | None = None  # random actions before evaluating; None: the game's
     min_scale: float = 1e-3  # floor of the adaptive evaluation scale
     prior_visits: int = 0  # virtual visits giving root actions their one-step standing
-    # What a node is worth to its chooser when choosing: "mean", the average of every walk
-    # through it; or "max", the best of its children's worths (a leaf: its mean), as if
-    # the best way on were taken. "max" suits a search that plans
-    # one seat's own turn (own_turn_only), where the seat picks every step and an average
-    # would rank a long line with many poor ways to go on (a hundred ways to pay for a
-    # card) below a short one, such as ending the turn at once.
-    backup: str = "mean"
-    # Look no further than the end of the searching seat's own run of decisions (its
-    # turn): the tree plans the seat's turn and values where the turn leaves it, never
-    # the others' replies. For games whose turns are long chains of one seat's steps and
-    # whose next turn brings chance the heuristic already weighs (expected payouts).
-    own_turn_only: bool = False
+    # 0: the tree search. N > 0: instead, a plan of the seat's own turn, ``plan_depth``
+    # steps deep over the N best steps at each (``games.engine.bots.plan``), for games
+    # whose heuristic is a good guide and whose turns chain many steps of one seat.
+    plan_width: int = 0
+    plan_depth: int = 2
+    plan_samples: int = 3  # determinizations each plan is averaged over
 
 
 DEFAULT_SETTINGS = SearchSettings()
 
 
 class _Node:
-    __slots__ = ("visits", "avail", "value", "top", "children")
+    __slots__ = ("visits", "avail", "value", "children")
 
     def __init__(self) -> None:
         self.visits = 0
         self.avail = 1
         self.value = 0.0  # summed values for the seat whose move led here
-        self.top = 0.0  # with backup "max": its worth if the best way on is taken
         # A decision's children are move groups keyed (seat, action type); a group's
         # children are keyed by the action.
         self.children: dict = {}
@@ -107,10 +100,9 @@ def search_action(
         _iterate(rules, seen, seat, root, gen, scale, settings, skip)
         watch.tick()
     groups = _by_type(actions)
-    rank = _rank_top if settings.backup == "max" else _rank
-    kind = max(groups, key=lambda k: rank(root.children.get((seat, k))))
+    kind = max(groups, key=lambda k: _rank(root.children.get((seat, k))))
     group = root.children.get((seat, kind))
-    best = max(groups[kind], key=lambda a: rank(group.children.get(a) if group else None))
+    best = max(groups[kind], key=lambda a: _rank(group.children.get(a) if group else None))
     return _commit(rules, state, seat, best, root, groups, gen)
 
 
@@ -182,11 +174,11 @@ def _seed_root(
         group = root.children.setdefault((seat, action.type), _Node())
         child = group.children[action] = _Node()
         value = squash(gap - mean, width)
-        child.visits, child.value, child.top = visits, visits * value, value
+        child.visits, child.value = visits, visits * value
         best[action.type] = max(best.get(action.type, 0.0), value)
     for kind, value in best.items():
         group = root.children[(seat, kind)]
-        group.visits, group.value, group.top = visits, visits * value, value
+        group.visits, group.value = visits, visits * value
 
 
 def _rank(child: _Node | None) -> tuple[int, float]:
@@ -194,21 +186,6 @@ def _rank(child: _Node | None) -> tuple[int, float]:
     if child is None:
         return (0, 0.0)
     return (child.visits, child.value / child.visits if child.visits else 0.0)
-
-
-def _best_below(node: _Node) -> float:
-    """What ``node`` is worth when its chooser picks the best way on: the best of its
-    children's worths, or, where the walk stopped (a leaf), the mean of its values, so
-    that chance after the seat's turn (a caravan resolving) is averaged, not maximised."""
-    tops = [child.top for child in node.children.values() if child.visits]
-    return max(tops) if tops else node.value / node.visits
-
-
-def _rank_top(child: _Node | None) -> tuple[float, int]:
-    """Best worth first, then most visited."""
-    if child is None:
-        return (-1.0, 0)
-    return (child.top, child.visits)
 
 
 def _by_type(actions: list[Action]) -> dict[str, list[Action]]:
@@ -219,10 +196,9 @@ def _by_type(actions: list[Action]) -> dict[str, list[Action]]:
 
 
 def _select(
-    node: _Node, keys: list, gen: LocalRng, exploration: float, by_top: bool = False
+    node: _Node, keys: list, gen: LocalRng, exploration: float
 ) -> tuple[object, _Node, bool]:
     """UCB with availability among ``keys`` of ``node``; an untried key is added first.
-    ``by_top``: a child is valued by its worth if the best way on is taken (``top``).
 
     Returns (key, child, whether the child is new).
     """
@@ -236,8 +212,9 @@ def _select(
             continue
         child.avail += 1
         if not untried:
-            worth = child.top if by_top else child.value / child.visits
-            ucb = worth + exploration * math.sqrt(math.log(child.avail) / child.visits)
+            ucb = child.value / child.visits + exploration * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
             if ucb > best:
                 best, chosen = ucb, (key, child)
     if untried:
@@ -271,19 +248,15 @@ def _iterate(
     values = None
     while rules.outcome(state) is None:
         if node is not root:
-            waiting = rules.to_act(state)
-            if settings.own_turn_only and seat not in waiting:
-                break  # the seat's turn is over: value where it left the seat
-            actor = seat if settings.own_turn_only else _pick_actor(waiting, gen)
+            actor = _pick_actor(rules.to_act(state), gen)
         legal = _playable(rules.legal_actions(state, actor), skip)
         if not legal:
             break
         groups = _by_type(legal)
         keys = [(actor, kind) for kind in groups]
-        by_top = settings.backup == "max"
-        (_, kind), group, new = _select(node, keys, gen, settings.exploration, by_top)
+        (_, kind), group, new = _select(node, keys, gen, settings.exploration)
         path.append((group, actor))
-        action, child, fresh = _select(group, groups[kind], gen, settings.exploration, by_top)
+        action, child, fresh = _select(group, groups[kind], gen, settings.exploration)
         rules.carry_out(state, actor, action)
         path.append((child, actor))
         print_ = marshal.dumps(state)
@@ -302,9 +275,6 @@ def _iterate(
     for child, chooser in path:
         child.visits += 1
         child.value += values[chooser]
-    if settings.backup == "max":
-        for child, _ in reversed(path):
-            child.top = _best_below(child)
 
 
 def _loop_values(players: int, actor: int) -> list[float]:

@@ -56,6 +56,18 @@ def greedy_action(
     if len(actions) == 1:
         return actions[0]
     values = lookahead_values(rules, state, seat, actions, gen, samples)
+    return forward_choice(rules, state, seat, actions, values, gen)
+
+
+def forward_choice(
+    rules: GameRules,
+    state: State,
+    seat: int,
+    actions: list[Action],
+    values: list[float],
+    gen: LocalRng,
+) -> Action:
+    """The best-valued action that does not go round in circles (see ``greedy_action``)."""
     seen = rules.determinize(state, seat, next_seed(gen))
     now = standing(rules, seen, seat)
     candidates = list(range(len(actions)))

@@ -116,7 +116,7 @@ DJINN = (  # 14; played on any turn, once
     (term("Djinn of Fabrics"), 1, ("coin",), ("produce2", "fabrics"), ("fabrics",)),
     (term("Djinn of Fortune"), 2, ("magics", "spices"), ("coins", 2), ("coin",)),
     (term("Rejuvenation"), 2, ("jewels",), ("rejuvenate", None), ("jewels",)),
-    (term("Invigoration"), 2, ("spices",), ("refresh", None), ("coin",)),
+    (term("Invigoration"), 2, ("coin",), ("refresh", None), ("coin",)),
     (term("Sand Veil"), 2, ("coin",), ("ward", None), ("magics",)),
     (term("Golden Wind"), 2, ("coin",), ("bonus", None), ("jewels",)),
 )

@@ -98,9 +98,10 @@ class MerchantsOfArabyRules(GameRules):
     )
     deal_kinds = offers.KINDS
     bot_rollout = 0
-    # Search starts from greedy's one-step values, and values a kind of move by its best
-    # way (a card has many ways to pay, most of them poor) (docs/bots.md).
-    bot_search_settings = {"prior_visits": 5, "backup": "max", "own_turn_only": True}
+    # The strong level plans its own turn two steps deep over the six best steps, rather
+    # than a tree search: a turn chains many plays, tasks and camels, each card with dozens
+    # of ways to pay, and the tree search did no better than greedy (docs/bots.md).
+    bot_search_settings = {"plan_width": 6, "plan_depth": 2}
     anytime_moves = frozenset({"play", "task", "camel"})
     blurb = term(
         "Negotiate for everything: build an entourage, invest camels in each other's "
