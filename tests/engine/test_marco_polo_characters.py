@@ -38,6 +38,21 @@ def test_raschid_still_pays_to_use_an_occupied_space():
     assert seat(state)["coins"] == 10 - 2 + 5
 
 
+def test_raschid_still_pays_a_routes_extra_coins_and_camels_when_travelling():
+    # he sets his dice to 3 and 3: Venezia → Oasis 9 (3 camels) → Oasis 17 → Alexandria
+    # (7 coins), then the basic 12 coins of 3 steps
+    state = sc.game(characters=["raschid", None, None], dice=[0, 0, 0, 0, 0])
+    state["outposts"]["alexandria"] = None
+    sc.give(state, 0, coins=19, camels=3)
+    state = sc.place(state, 0, "travel", 3, 3)
+    state, _ = sc.play(state, 0, "step", figure=0, to="o9")
+    assert seat(state)["camels"] == 0
+    state, _ = sc.play(state, 0, "step", figure=0, to="o17")
+    state, _ = sc.play(state, 0, "step", figure=0, to="alexandria")
+    assert seat(state)["figures"] == ["alexandria"]
+    assert (seat(state)["coins"], seat(state)["camels"]) == (0, 0)
+
+
 def test_raschid_sets_a_black_die_he_takes_too():
     state = sc.game(characters=["raschid", None, None], dice=[0, 0, 0, 0, 0])
     sc.give(state, 0, camels=3)

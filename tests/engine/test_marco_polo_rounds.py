@@ -179,6 +179,18 @@ def test_adjusting_a_die_by_one_costs_2_camels_and_never_turns_6_into_1():
     assert (6, 1) not in adjust and (1, -1) not in adjust and (6, -1) in adjust
 
 
+def test_a_bonus_action_taken_twice_in_a_turn_is_paid_each_time_adjusting_twice_costs_4_camels():
+    state = sc.game(dice=[2, 4, 1, 5, 5])
+    sc.give(state, 0, camels=5)
+    state, _ = sc.play(state, 0, "adjust", kind="colour", value=2, by=1)
+    state, _ = sc.play(state, 0, "adjust", kind="colour", value=3, by=1)
+    assert sorted(v for _, v in seat(state)["dice"]) == [1, 4, 4, 5, 5]
+    assert seat(state)["camels"] == 1
+    state, _ = sc.play(state, 0, "reroll", kind="colour", value=4)
+    assert seat(state)["camels"] == 0  # and a reroll after them its own camel
+    assert "adjust" not in sc.legal_types(state, 0) and "reroll" not in sc.legal_types(state, 0)
+
+
 def test_a_black_die_costs_3_camels_is_rolled_and_only_one_per_turn():
     state = sc.game(players=3)
     sc.give(state, 0, camels=6)

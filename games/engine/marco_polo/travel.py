@@ -279,25 +279,89 @@ def plan_figure(
     all steps together (``split_pairs``), the extras those of each path.
     """
     start = state["seats"][seat]["figures"][figure]
-    # (place, steps) -> the best (rank, path) so far with that many steps
-    frontier: dict[tuple[str, int], tuple[tuple, list[str]]] = {(start, 0): ((0, 0, 0), [start])}
     best: dict[str, dict] = {}
-    for steps in range(1, most + 1):
-        reached: dict[tuple[str, int], tuple[tuple, list[str]]] = {}
-        for (place, _), (_, path) in frontier.items():
-            for end in destinations(state, seat, place):
-                trip = _trip(state, seat, figure, [*path, end], 0)
-                key = (end, steps)
-                if key not in reached or _rank(trip) < reached[key][0]:
-                    reached[key] = (_rank(trip), trip["path"])
-        for (end, _), (_, path) in reached.items():
+    for steps, reached in enumerate(_paths_by_steps(state, seat, figure, most), 1):
+        for end, path in reached.items():
             if end == start:
                 continue
             trip = _trip(state, seat, figure, path, data.TRAVEL_COST[done + steps])
             if end not in best or (_rank(trip), steps) < (_rank(best[end]), best[end]["steps"]):
                 best[end] = trip
-        frontier = reached
     return best
+
+
+def _paths_by_steps(state: State, seat: int, figure: int, most: int) -> list[dict[str, list[str]]]:
+    """For 1..``most`` steps of the seat's ``figure`` (one list item each): the cheapest path
+    (route extras only, then more new posts) to every place reachable in exactly that many."""
+    start = state["seats"][seat]["figures"][figure]
+    # place -> the best (rank, path) so far with that many steps
+    frontier: dict[str, tuple[tuple, list[str]]] = {start: ((0, 0, 0), [start])}
+    layers = []
+    for _ in range(most):
+        reached: dict[str, tuple[tuple, list[str]]] = {}
+        for _, path in frontier.values():
+            for end in destinations(state, seat, path[-1]):
+                trip = _trip(state, seat, figure, [*path, end], 0)
+                if end not in reached or _rank(trip) < reached[end][0]:
+                    reached[end] = (_rank(trip), trip["path"])
+        layers.append({end: path for end, (_, path) in reached.items()})
+        frontier = reached
+    return layers
+
+
+def split_to(state: State, seat: int, most: int = 6, done: int = 0) -> dict[str, dict]:
+    """Niccolo: for every place one of his figures can reach, the cheapest split of one
+    move's ``most`` steps (``done`` already taken) that brings a figure there, the other
+    figure staying or ending anywhere (``split_pairs``'s shape; a figure that stays has
+    0 steps). The basic cost is that of all steps together, the extras each path's; at the
+    same price more new posts, then fewer steps. Basic costs never fall with more steps,
+    so the other figure moves only where it costs nothing more: after a 3rd or 5th step
+    the next one is free (12/12, 18/18) but for its route's extras."""
+    figures = state["seats"][seat]["figures"]
+    if len(figures) < 2 or most < 1:
+        return {}
+    layers = [_paths_by_steps(state, seat, figure, most) for figure in range(2)]
+    best: dict[str, tuple[tuple, dict]] = {}
+    for figure in range(2):
+        other = 1 - figure
+        # the other figure's cheapest few trips by exact steps; 0: it stays
+        stay = _trip(state, seat, other, [figures[other]], 0)
+        stay["posts"] = []
+        others = [[stay]]
+        for reached in layers[other][: most - 1]:
+            trips = [
+                _trip(state, seat, other, path, 0)
+                for end, path in reached.items()
+                if end != figures[other]
+            ]
+            others.append(sorted(trips, key=_rank)[:3])  # enough for a post elsewhere
+        for steps, reached in enumerate(layers[figure], 1):
+            for end, path in reached.items():
+                if end == figures[figure]:
+                    continue
+                one = _trip(state, seat, figure, path, 0)
+                for trips in others[: most - steps + 1]:
+                    for two in trips:
+                        pair = _pair(one, two, done)
+                        key = (pair["total"], pair["coins"], -len(pair["posts"]), pair["steps"])
+                        if end not in best or key < best[end][0]:
+                            best[end] = (key, pair)
+    return {end: pair for end, (_, pair) in best.items()}
+
+
+def _pair(one: dict, two: dict, done: int) -> dict:
+    steps = one["steps"] + two["steps"]
+    coins = data.TRAVEL_COST[done + steps] + one["extra_coins"] + two["extra_coins"]
+    camels = one["camels"] + two["camels"]
+    posts = one["posts"] + [city for city in two["posts"] if city not in one["posts"]]
+    return {
+        "trips": [one, two],
+        "steps": steps,
+        "coins": coins,
+        "camels": camels,
+        "total": coins + camels,
+        "posts": posts,
+    }
 
 
 def split_pairs(

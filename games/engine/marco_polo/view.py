@@ -116,11 +116,17 @@ _NO_PLANNER: dict[str, Any] = {
 def _planner(state: State, seat: int) -> dict[str, Any]:
     """The travel planner for the seat: how far its dice (or its Travel under way) reach,
     the cheapest path to every place, and for Niccolo the cheapest ways to split a move
-    between his figures for two new posts."""
+    between his figures for two new posts, and with each place (``pair``) the cheapest
+    split move within his dice that brings a figure there."""
     reach = travel_reach(state, seat)
     split = len(state["seats"][seat]["figures"]) > 1
     pairs_most = reach["most"] if reach["moving"] or reach["most"] else 6
     plan = _plan(state, seat, reach)
+    # for each place, the cheapest split move that brings one of Niccolo's figures there
+    splits = travel.split_to(state, seat, pairs_most, reach["done"]) if split else {}
+    for trip in plan:
+        found = splits.get(trip["place"])
+        trip["pair"] = _pair(state, seat, found) if found else None
     return {
         "travel_plan": plan,
         "travel_places": [trip["place"] for trip in plan if trip["anchor"]],  # map links
