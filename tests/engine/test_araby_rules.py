@@ -557,8 +557,10 @@ def test_invigoration_refreshes_your_entourage_on_any_turn():
     hand(state, 1, INVIGORATION)
     state, _ = act(state, 1, "task", card="p3")
     state, _ = act(state, 1, "task", card="m09")
-    state, _ = act(state, 1, "play", card=INVIGORATION, discards=[])  # pays a Spices
-    assert state["tasked"][1] == [] and state["products"][1] == {"spices": 1}
+    coins = state["coins"][1]
+    state, _ = act(state, 1, "play", card=INVIGORATION, discards=[])  # pays a coin
+    assert state["tasked"][1] == [] and state["products"][1] == {"spices": 2}
+    assert state["coins"][1] == coins - 1
 
 
 def test_ingenuity_produces_two_of_the_product_you_choose():
