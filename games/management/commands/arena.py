@@ -6,13 +6,18 @@ rate (shared wins as fractions), mean score, mean decision time and win rate by 
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engine import registry
 from games.engine.bots import LEVELS, Budget
 from games.engine.bots.arena import run_arena
+from games.management.commands.simulate import in_slices
+
+
+def _play(common: dict, first: int, count: int):
+    return run_arena(**common, games=count, first_game=first)
 
 
 class Command(BaseCommand):
@@ -55,7 +60,7 @@ class Command(BaseCommand):
                 budget = Budget(seconds=(opts["budget_ms"] or 1000) / 1000)
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
-        games, jobs = opts["games"], max(1, min(opts["jobs"], opts["games"]))
+        games, jobs = opts["games"], opts["jobs"]
         common = dict(
             game=opts["slug"],
             levels=levels,
@@ -64,19 +69,9 @@ class Command(BaseCommand):
             budget=budget,
             max_actions=opts["max_actions"],
         )
-        # Split the game numbers into contiguous slices; numbers fix seeds and seating,
-        # so the result does not depend on --jobs (with an iteration budget).
-        bounds = [games * job // jobs for job in range(jobs + 1)]
-        slices = [(lo, hi - lo) for lo, hi in zip(bounds, bounds[1:], strict=False) if hi > lo]
-        if jobs == 1:
-            reports = [run_arena(**common, games=games, first_game=0)]
-        else:
-            with ProcessPoolExecutor(jobs) as pool:
-                futures = [
-                    pool.submit(run_arena, **common, games=count, first_game=first)
-                    for first, count in slices
-                ]
-                reports = [future.result() for future in futures]
+        # Game numbers fix seeds and seating: with an iteration budget the result does
+        # not depend on --jobs.
+        reports = in_slices(partial(_play, common), games, jobs)
         report = reports[0]
         for other in reports[1:]:
             report.merge(other)

@@ -9,22 +9,21 @@ non-zero when a figure misses its limit.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engine.merchants_of_araby import RULES
 from games.engine.merchants_of_araby.balance import play_balance
-from games.management.commands.simulate import game_options, player_counts
+from games.management.commands.simulate import game_options, in_slices, player_counts
 
 GAMES = ("merchants-of-araby",)
 LEVELS = ("greedy", "search", "random")
 
 
-def _run(job: tuple):
-    players, games, seed, level, first, options, iterations = job
+def _run(players, seed, level, options, iterations, first, count):
     return play_balance(
-        players, games, seed, level, first, options=options, iterations=iterations
+        players, count, seed, level, first, options=options, iterations=iterations
     )
 
 
@@ -48,23 +47,13 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         counts = player_counts(opts["players"], RULES.min_players, RULES.max_players)
         options = game_options(opts["option"])
-        games, jobs = opts["games"], max(1, opts["jobs"])
+        games, jobs = opts["games"], opts["jobs"]
         if games < 1:
             raise CommandError("--games must be at least 1.")
         failed = 0
         for players in counts:
-            # Contiguous slices of game numbers: the result does not depend on --jobs.
-            bounds = [games * job // jobs for job in range(jobs + 1)]
-            chunks = [
-                (players, hi - lo, opts["seed"], opts["bots"], lo, options, opts["iterations"])
-                for lo, hi in zip(bounds, bounds[1:], strict=False)
-                if hi > lo
-            ]
-            if len(chunks) == 1:
-                reports = [_run(chunks[0])]
-            else:
-                with ProcessPoolExecutor(len(chunks)) as pool:
-                    reports = list(pool.map(_run, chunks))
+            run = partial(_run, players, opts["seed"], opts["bots"], options, opts["iterations"])
+            reports = in_slices(run, games, jobs)
             report = reports[0]
             for other in reports[1:]:
                 report.merge(other)

@@ -8,7 +8,10 @@ non-zero when any game went wrong.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import TypeVar
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -16,6 +19,7 @@ from games.engine import registry
 from games.engine.simulate import SimulationReport, simulate
 
 SHOWN_ERRORS = 10
+Report = TypeVar("Report")
 
 
 def player_counts(text: str, low: int, high: int) -> list[int]:
@@ -40,6 +44,21 @@ def game_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+def in_slices(run: Callable[[int, int], Report], games: int, jobs: int) -> list[Report]:
+    """``run(first, count)`` over contiguous slices of the game numbers 0..games-1, one
+    slice a job, in worker processes when there is more than one (``run`` must pickle: a
+    module-level function or a ``partial`` of one). Game numbers fix the seeds, so the
+    merged result does not depend on ``jobs``."""
+    jobs = max(1, min(jobs, games))
+    bounds = [games * job // jobs for job in range(jobs + 1)]
+    slices = [(lo, hi - lo) for lo, hi in zip(bounds, bounds[1:], strict=False) if hi > lo]
+    if len(slices) <= 1:
+        return [run(0, games)]
+    firsts, counts = zip(*slices, strict=True)
+    with ProcessPoolExecutor(len(slices)) as pool:
+        return list(pool.map(run, firsts, counts))
+
+
 def merge(reports: list[SimulationReport]) -> SimulationReport:
     total = SimulationReport(reports[0].slug, reports[0].players)
     for report in reports:
@@ -54,9 +73,8 @@ def merge(reports: list[SimulationReport]) -> SimulationReport:
     return total
 
 
-def _run(job: tuple) -> SimulationReport:
-    slug, games, players, seed, max_actions, check, options = job
-    return simulate(slug, games, players, seed, max_actions, check, options)
+def _run(slug, players, seed, max_actions, check, options, first, count) -> SimulationReport:
+    return simulate(slug, count, players, seed + first, max_actions, check, options)
 
 
 class Command(BaseCommand):
@@ -80,31 +98,21 @@ class Command(BaseCommand):
         rules = registry.get(opts["slug"])
         counts = player_counts(opts["players"], rules.min_players, rules.max_players)
         options = game_options(opts["option"])
-        games, jobs = opts["games"], max(1, opts["jobs"])
+        games, jobs = opts["games"], opts["jobs"]
         if games < 1:
             raise CommandError("--games must be at least 1.")
         failed = 0
         for players in counts:
-            # Split the seeds into consecutive chunks, one per job, so results do not
-            # depend on the number of jobs.
-            size = -(-games // jobs)
-            chunks = [
-                (
-                    opts["slug"],
-                    min(size, games - start),
-                    players,
-                    opts["seed"] + start,
-                    opts["max_actions"],
-                    not opts["no_check"],
-                    options,
-                )
-                for start in range(0, games, size)
-            ]
-            if jobs == 1:
-                reports = [_run(chunk) for chunk in chunks]
-            else:
-                with ProcessPoolExecutor(jobs) as pool:
-                    reports = list(pool.map(_run, chunks))
+            run = partial(
+                _run,
+                opts["slug"],
+                players,
+                opts["seed"],
+                opts["max_actions"],
+                not opts["no_check"],
+                options,
+            )
+            reports = in_slices(run, games, jobs)
             report = merge(reports)
             self.stdout.write(report.summary())
             for error in report.errors[:SHOWN_ERRORS]:
