@@ -137,7 +137,7 @@ def run_arena(
     return report
 
 
-def _answer_offers(
+def answer_offers(
     rules: GameRules, state, seating: list[BotRecord], decisions: LocalRng
 ) -> tuple[int, object] | None:
     """(seat, answer) of the first seat, in seat order, that answers an open offer (or
@@ -174,7 +174,7 @@ def _play_one(
     decisions = LocalRng(seed * 7919 + 17)
     steps = 0
     while rules.outcome(state) is None and steps < max_actions:
-        answer = _answer_offers(rules, state, seating, decisions)
+        answer = answer_offers(rules, state, seating, decisions)
         if answer is not None:  # as on the site: seats with offers to answer go first
             state, _ = rules.apply(state, *answer)
             steps += 1

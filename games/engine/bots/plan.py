@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..contract import Action, GameRules, State, clone
 from ..rng import LocalRng
-from .simple import forward_choice
+from .simple import forward_choice, mean_standings, states_after
 from .values import next_seed, standing
 
 
@@ -33,20 +33,12 @@ def plan_action(
     if len(actions) == 1:
         return actions[0]
     worlds = [rules.determinize(state, seat, next_seed(gen)) for _ in range(samples)]
-    afters: list[list[State]] = []
-    values = [0.0] * len(actions)
-    for world in worlds:
-        row = []
-        for index, action in enumerate(actions):
-            after = clone(world)
-            rules.carry_out(after, seat, action)
-            values[index] += standing(rules, after, seat) / samples
-            row.append(after)
-        afters.append(row)
+    afters = states_after(rules, worlds, seat, actions)  # as greedy sees them
+    values = mean_standings(rules, afters, seat)
     best_first = sorted(range(len(actions)), key=lambda i: -values[i])[:width]
     for index in best_first:
         values[index] = (
-            sum(_best_next(rules, row[index], seat, skip, width, depth - 1) for row in afters)
+            sum(_best_next(rules, after, seat, skip, width, depth - 1) for after in afters[index])
             / samples
         )
     return forward_choice(rules, state, seat, actions, values, gen)

@@ -24,14 +24,28 @@ def lookahead_values(
     samples: int = 3,
 ) -> list[float]:
     """Mean standing of ``seat`` right after each action, over ``samples`` determinizations."""
-    totals = [0.0] * len(actions)
-    for _ in range(samples):
-        seen = rules.determinize(state, seat, next_seed(gen))
-        for index, action in enumerate(actions):
-            after = clone(seen)
+    worlds = [rules.determinize(state, seat, next_seed(gen)) for _ in range(samples)]
+    return mean_standings(rules, states_after(rules, worlds, seat, actions), seat)
+
+
+def mean_standings(rules: GameRules, rows: list[list[State]], seat: int) -> list[float]:
+    """For each row of states (one action's, over determinizations), the seat's mean standing."""
+    return [sum(standing(rules, after, seat) for after in row) / len(row) for row in rows]
+
+
+def states_after(
+    rules: GameRules, worlds: list[State], seat: int, actions: list[Action]
+) -> list[list[State]]:
+    """For each action, the state it leaves in each of ``worlds``."""
+    found = []
+    for action in actions:
+        row = []
+        for world in worlds:
+            after = clone(world)
             rules.carry_out(after, seat, action)
-            totals[index] += standing(rules, after, seat)
-    return [total / samples for total in totals]
+            row.append(after)
+        found.append(row)
+    return found
 
 
 def best_of(actions: list, values: list[float], gen: LocalRng):

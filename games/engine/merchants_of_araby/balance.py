@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..bots import Budget, choose_action, respond_to_offers
+from ..bots import Budget, choose_action
+from ..bots.arena import BotRecord, answer_offers
 from ..bots.values import next_seed, win_shares
-from ..deals import ANSWERS
 from ..rng import LocalRng
 from ..simulate import count_deal
 from . import RULES, data
@@ -139,13 +139,14 @@ def _one(report, players, seed, level, budget, max_actions, options) -> None:
     rules = RULES
     state = rules.setup(players, options or {}, seed)
     decisions = LocalRng(seed * 7919 + 17)
+    seating = [BotRecord(f"seat {s + 1}", level) for s in range(players)]
     drawn: set[str] = set()
     played: set[str] = set()
     steps = 0
     while rules.outcome(state) is None and steps < max_actions:
         for hand in state["hands"]:
             drawn.update(hand)
-        seat, action = _next(rules, state, level, budget, decisions)
+        seat, action = _next(rules, state, seating, budget, decisions)
         if action.type in ("play", "react"):
             played.add(action["card"])
         count_deal(report.deals, state, action)
@@ -172,14 +173,12 @@ def _one(report, players, seed, level, budget, max_actions, options) -> None:
             report.played[card] += 1
 
 
-def _next(rules, state, level, budget, decisions):
+def _next(rules, state, seating, budget, decisions):
     """As on the site: a seat with an offer to answer (or a standing order it wants)
     answers first; then the seat the game waits for moves."""
-    if state["deals"]:
-        for seat in range(state["players"]):
-            if any(a.type in ANSWERS for a in rules.legal_actions(state, seat)):
-                answer = respond_to_offers(rules, state, seat, level, next_seed(decisions))
-                if answer is not None:
-                    return seat, answer
+    answer = answer_offers(rules, state, seating, decisions)
+    if answer is not None:
+        return answer
     seat = rules.to_act(state)[0]
+    level = seating[seat].level
     return seat, choose_action(rules, state, seat, level, next_seed(decisions), budget)
