@@ -18,11 +18,26 @@ VERSION_CHANGED = (
 )
 
 
-def open_table_for_two(host, guest, stack, slug: str = "silk-road") -> str:
-    """``host`` opens a two-player table, ``guest`` takes the other seat by the invite
-    link; both pages end on the game. The game's address."""
+def open_table_for_two(
+    host,
+    guest,
+    stack,
+    slug: str = "silk-road",
+    players: int = 2,
+    choices: dict[str, str] | None = None,
+    joined_order: bool = False,
+) -> str:
+    """``host`` opens a table for two people (any further seats set to bots in
+    ``choices``, the form's select name → value, as are the game's options), ``guest``
+    takes the other seat by the invite link; both pages end on the game. With
+    ``joined_order`` the seats follow the order of joining: the host begins. The game's
+    address."""
     host.goto(stack.url + f"/games/new/?game={slug}")
-    host.select_option("select[name=players]", "2")
+    host.select_option("select[name=players]", str(players))
+    if joined_order:
+        host.check("input[name=seat_order][value=joined]")
+    for name, value in (choices or {}).items():
+        host.select_option(f"select[name={name}]", value)
     host.get_by_role("button", name="Open the table").click()
     host.wait_for_load_state()
     invite_url = host.input_value("#invite-url")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import time
 
+from .moves import open_table_for_two
 from .test_two_players_journey import sign_up
 
 PHONE = {"width": 375, "height": 812}
@@ -102,22 +103,12 @@ def play_routine(page) -> None:
 def open_table(amira, bashir, stack) -> str:
     """Amira opens a three-seat table (Bashir and a bot), Bashir takes his seat by the
     invitation; the game's address, on Amira's first turn."""
-    amira.goto(stack.url + "/games/new/?game=merchants-of-araby")
-    amira.select_option("select[name=players]", "3")
-    amira.check("input[name=seat_order][value=joined]")
-    amira.select_option("select[name=bot_2]", "random")
-    amira.select_option("select[name=option_stacks]", "4")
-    amira.select_option("select[name=option_end_window]", "1")
-    amira.get_by_role("button", name="Open the table").click()
-    amira.wait_for_load_state()
-    invite_url = amira.input_value("#invite-url")
-    game_url = amira.url
-    bashir.goto(invite_url)
-    bashir.get_by_role("button", name="Take a seat").click()
-    bashir.wait_for_selector(".prompt")
-    amira.goto(game_url)
+    choices = {"bot_2": "random", "option_stacks": "4", "option_end_window": "1"}
+    url = open_table_for_two(
+        amira, bashir, stack, "merchants-of-araby", 3, choices, joined_order=True
+    )
     amira.wait_for_selector(".prompt.your-turn")  # joined order: the host begins
-    return game_url
+    return url
 
 
 def test_two_people_and_a_bot_negotiate_through_a_game_of_araby(stack, new_page):
