@@ -16,6 +16,10 @@ CHOICE = ".choices button.choice:not([disabled])"
 VERSION_CHANGED = (
     "v => { const i = document.querySelector('input[name=version]'); return !i || i.value !== v; }"
 )
+# No answer awaited: no button waits for its request, no HTMX request is in flight. The
+# version can change under a page before its own answer lands (a bot acting on someone
+# else's turn), so a step is over only when the page is also idle.
+IDLE = "() => !document.querySelector('button[aria-busy], .htmx-request')"
 
 
 def open_table_for_two(
@@ -52,9 +56,11 @@ def open_table_for_two(
 
 def play_first_choice(page) -> None:
     """Press the first choice button and wait until the page shows the next version."""
+    page.wait_for_function(IDLE)
     version = page.locator("input[name=version]").first.input_value()
     page.locator(CHOICE).first.click()
     page.wait_for_function(VERSION_CHANGED, arg=version)
+    page.wait_for_function(IDLE)
 
 
 def hand_over_the_turn(mover, tries: int = 20) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import time
 
-from .moves import open_table_for_two
+from .moves import IDLE, VERSION_CHANGED, open_table_for_two
 from .test_two_players_journey import sign_up
 
 PHONE = {"width": 375, "height": 812}
@@ -30,9 +30,6 @@ TARGETS = """() => Array.from(document.querySelectorAll(
     return {what: (el.textContent || el.name || el.tagName).trim().slice(0, 40),
             width: Math.round(box.width), height: Math.round(box.height)};
   })"""
-VERSION_CHANGED = (
-    "v => { const i = document.querySelector('input[name=version]'); return !i || i.value !== v; }"
-)
 # What a person presses to move the game on, in this order of preference.
 ROUTINE = ("pass", "draft", "give", "choose", "end_turn")
 
@@ -42,10 +39,13 @@ def version_of(page) -> str:
 
 
 def press(page, selector: str) -> None:
-    """Press a control that makes a move, and wait until the page shows the next version."""
+    """Press a control that makes a move, and wait until the page shows the next version
+    and has its answer."""
+    page.wait_for_function(IDLE)
     version = version_of(page)
     page.locator(selector).first.click()
     page.wait_for_function(VERSION_CHANGED, arg=version)
+    page.wait_for_function(IDLE)
 
 
 def open_composer(page):
@@ -67,9 +67,11 @@ def first_shown(composer, side: str, term: str):
 
 
 def send(page, composer) -> None:
+    page.wait_for_function(IDLE)
     version = version_of(page)
     composer.locator(".deal-send").click()
     page.wait_for_function(VERSION_CHANGED, arg=version)
+    page.wait_for_function(IDLE)
 
 
 def check_targets(page) -> None:
@@ -93,11 +95,11 @@ def wait_for_turn(pages: dict, timeout: float = 30.0):
 
 def play_routine(page) -> None:
     for kind in ROUTINE:
-        selector = f"button[data-action-type={kind}]"
+        selector = f"button[data-action-type={kind}]:not([disabled])"
         if page.locator(selector).count():
             press(page, selector)
             return
-    press(page, ".choices button.choice")
+    press(page, ".choices button.choice:not([disabled])")
 
 
 def open_table(amira, bashir, stack) -> str:

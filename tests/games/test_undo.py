@@ -167,3 +167,71 @@ def test_undo_works_through_the_api(client, ana, ben):
     assert answer.status_code == 200 and answer.json()["version"] == game.version
     again = client.post(url, undo, content_type="application/json")
     assert again.status_code == 409
+
+
+def _marco_polo_turn_that_may_reroll(ana, ben) -> tuple[Game, int]:
+    """A Marco Polo game at the start of a turn whose player holds dice to reroll."""
+    users = {0: ana, 1: ben}
+    game = _table("marco-polo", ana, ben)
+    rules = game.rules
+    for _ in range(80):
+        seat = rules.to_act(game.state)[0]
+        _, state = seen_by(game, users[seat])
+        legal = rules.legal_actions(state, seat)
+        turn = state["turn"] or {}
+        if turn.get("step") == "free" and not turn["main"] and not game.draft:
+            if any(a.type == "reroll" for a in legal):
+                return game, seat
+        game = _play(game, users[seat], legal[0])
+    raise AssertionError("no turn could begin with a reroll")
+
+
+def _marco_polo_bazaar_steps(game, user, seat) -> Game:
+    """A Grand Bazaar space, the highest die, the lowest column: three steps, no chance."""
+    rules = game.rules
+    for pick in (
+        lambda legal: next(a for a in legal if a.type == "space" and "bazaar" in a["space"]),
+        lambda legal: max((a for a in legal if a.type == "die"), key=lambda a: a["value"]),
+        lambda legal: min((a for a in legal if a.type == "column"), key=lambda a: a["n"]),
+    ):
+        _, state = seen_by(game, user)
+        game = _play(game, user, pick(rules.legal_actions(state, seat)))
+    return game
+
+
+def test_marco_polo_space_dice_and_column_are_undone_step_by_step_back_to_the_turns_start(
+    ana, ben
+):
+    game, seat = _marco_polo_turn_that_may_reroll(ana, ben)
+    me = {0: ana, 1: ben}[seat]
+    before_state, before_moves = game.state, game.moves.count()
+
+    game = _marco_polo_bazaar_steps(game, me, seat)
+    assert len(game.draft["steps"]) == 3 and game.moves.count() == before_moves
+    assert [s["action"]["type"] for s in game.draft["steps"]] == ["space", "die", "column"]
+    _, state = seen_by(game, me)
+    assert state["turn"]["main"]  # the goods are taken, for this player's eyes only
+
+    labels = []
+    while game.draft:
+        labels.append(drafts.undo_action(game, seat).label)
+        game = _play(game, me, UNDO)
+    assert len(labels) == 3  # the last step first: the column, the die, the space
+    assert labels[0].startswith("Undo: Take 1 ") and labels[1].startswith("Undo: Place a die")
+    assert game.state == before_state and game.moves.count() == before_moves
+
+
+def test_marco_polo_a_reroll_makes_the_turns_steps_final(ana, ben):
+    game, seat = _marco_polo_turn_that_may_reroll(ana, ben)
+    me = {0: ana, 1: ben}[seat]
+    before_moves = game.moves.count()
+    game = _marco_polo_bazaar_steps(game, me, seat)
+
+    _, state = seen_by(game, me)
+    reroll = next(a for a in game.rules.legal_actions(state, seat) if a.type == "reroll")
+    game = _play(game, me, reroll)
+    assert game.draft == {} and game.moves.count() == before_moves + 4
+    assert drafts.undo_action(game, seat) is None
+    with pytest.raises(IllegalMove, match="nothing to take back"):
+        _play(game, me, UNDO)
+    assert replay.replay(game) == game.state
