@@ -199,9 +199,7 @@ def _marco_polo_bazaar_steps(game, user, seat) -> Game:
     return game
 
 
-def test_marco_polo_space_dice_and_column_are_undone_step_by_step_back_to_the_turns_start(
-    ana, ben
-):
+def test_marco_polo_space_dice_and_column_are_undone_step_by_step_back_to_the_turns_start(ana, ben):
     game, seat = _marco_polo_turn_that_may_reroll(ana, ben)
     me = {0: ana, 1: ben}[seat]
     before_state, before_moves = game.state, game.moves.count()
