@@ -4,7 +4,9 @@ travel, city card, bonus actions) each target of the board is at least 44 px eac
 
 Moves the board offers as a drawn target (an action space, a bazaar column, a place on the
 map, a contract) are clicked there; the rest through the buttons below the board. The
-person decides as the greedy bot would, from the snapshot read from the site's database.
+person reads the snapshot from the site's database and takes, where one of the next two
+steps leads to a step of the turn not yet checked, that way (so every kind of step is
+checked, not only those greedy play happens to meet); otherwise decides as the greedy bot.
 """
 
 from __future__ import annotations
@@ -33,6 +35,29 @@ from .test_play_against_computer import (
 from .test_two_players_journey import sign_up
 
 OUR_MOVES = 60  # some whole turns: action space, dice, its steps, end turn
+# Every step a turn has, and a reward to choose; a city card's step needs a card in reach.
+EVERY_STEP = {"free", "dice", "column", "contracts", "travel", "choice"}
+
+
+def step_of(state, seat: int) -> str:
+    """The step ``seat`` is at: a reward to choose, else its turn's step or the phase."""
+    if state["seats"][seat]["pending"]:
+        return "choice"
+    return (state["turn"] or {}).get("step", state["phase"])
+
+
+def towards_new_step(rules, state, seat: int, seen: set[str], depth: int = 2):
+    """An action after which, within ``depth`` steps of ours, the board shows a step not in
+    ``seen``; None when there is none."""
+    for action in rules.legal_actions(state, seat):
+        after, _ = rules.apply(state, seat, action)
+        if seat not in rules.to_act(after):
+            continue
+        if step_of(after, seat) not in seen:
+            return action
+        if depth > 1 and towards_new_step(rules, after, seat, seen, depth - 1):
+            return action
+    return None
 
 
 def click_on_board(page, action) -> bool:
@@ -75,10 +100,12 @@ def test_a_person_plays_marco_polo_turns_against_two_bots_on_the_drawn_board(sta
         if version != now["version"]:
             page.wait_for_function(VERSION_IS_NOT, arg=now["version"])
             continue
-        step = (state["turn"] or {}).get("step", state["phase"])  # no turn: dice, draft
+        step = step_of(state, seat)
         _tappable(page, f"Marco Polo on a phone, step {step!r}")
         steps_seen.add(step)
-        action = choose_action(rules, state, seat, "greedy", seed=version)
+        action = towards_new_step(rules, state, seat, steps_seen) or choose_action(
+            rules, state, seat, "greedy", seed=version
+        )
         if click_on_board(page, action):
             on_board += 1
         else:
@@ -91,7 +118,7 @@ def test_a_person_plays_marco_polo_turns_against_two_bots_on_the_drawn_board(sta
 
     assert moves >= 10, f"only {moves} moves of ours"
     assert on_board > 0, "no move was made on the drawn board"
-    assert {"free", "dice"} <= steps_seen, steps_seen
+    assert EVERY_STEP <= steps_seen, steps_seen
     assert page.locator("svg.mp-map").is_visible()
     print(
         f"Marco Polo: {moves} moves of ours ({on_board} on the board) in"
