@@ -1,6 +1,8 @@
 """axe-core finds no violation on the pages a player meets, game pages of every title
 included: on my turn, while waiting, with an offer open, after the game and in its
-replay, and the site's own pages for a guest and for a signed-in player."""
+replay, the site's own pages for a guest and for a signed-in player, the account pages
+from signing up to signing out, a table from its form to its invitation, and the pages of
+a missing page and of a server error."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from games.engine import registry
 
 from .axe import describe, violations
 from .moves import open_table_for_two, play_against_computer
-from .test_two_players_journey import seat_to_move, sign_up
+from .stack import text_body
+from .test_two_players_journey import PASSWORD, seat_to_move, sign_up
 
 
 def _clean(page, where: str) -> None:
@@ -88,3 +91,97 @@ def test_waiting_for_the_other_player_and_an_open_offer_have_no_violations(stack
     waiter.reload()
     waiter.wait_for_selector(".deal-list .deal.to-me")
     _clean(waiter, "an offer to me open")
+
+
+def test_the_account_pages_have_no_accessibility_violations(stack, new_page):
+    """Every page of signing up, confirming, signing in, resetting and signing out."""
+    page = new_page(1280, 900)
+    address = "axeaccount@example.com"
+    page.goto(stack.url + "/accounts/signup/")
+    page.fill("input[name=email]", address)
+    page.fill("input[name=username]", "axeaccount")
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+    page.wait_for_url(re.compile(r"/accounts/confirm-email/$"))
+    _clean(page, "confirm your email")
+    mail = stack.wait_for_mail(address, "Confirm")
+    page.goto(re.search(r"https?://\S+/accounts/confirm-email/\S+", text_body(mail)).group(0))
+    _clean(page, "the email confirmation from the mail's link")
+    page.get_by_role("button", name="Confirm").click()
+    page.wait_for_load_state()
+    page.goto(stack.url + "/me/settings/")
+    _clean(page, "account settings")
+    page.goto(stack.url + "/accounts/logout/")
+    _clean(page, "sign out")
+    page.get_by_role("main").get_by_role("button", name="Sign out").click()
+    page.wait_for_load_state()
+
+    page.goto(stack.url + "/accounts/login/")
+    page.fill("input[name=login]", "axeaccount")
+    page.fill("input[name=password]", "not-the-password")
+    page.get_by_role("main").get_by_role("button", name="Sign in").click()
+    page.wait_for_selector(".errorlist, .alert")
+    _clean(page, "sign in, refused")
+    page.goto(stack.url + "/accounts/signup/")
+    page.get_by_role("button", name="Sign up").click()  # nothing filled in: every error
+    _clean(page, "sign up, refused")
+    page.goto(stack.url + "/accounts/password/reset/")
+    _clean(page, "password reset")
+    page.fill("input[name=email]", address)
+    page.get_by_role("button", name=re.compile("reset", re.I)).click()
+    page.wait_for_url(re.compile(r"/accounts/password/reset/done/$"))
+    _clean(page, "password reset sent")
+
+
+def test_the_table_and_error_pages_have_no_accessibility_violations(stack, new_page):
+    """The new-table form, an open table as its host and as an invited guest sees it,
+    and the pages of a missing page and of a server error."""
+    host, guest = new_page(1280, 900), new_page(390, 844)
+    sign_up(host, stack, "axehost")
+    sign_up(guest, stack, "axeguest")
+    for slug in registry.slugs():
+        host.goto(stack.url + f"/games/new/?game={slug}")
+        _clean(host, f"the new-table form of {slug}")
+    host.goto(stack.url + "/games/new/?game=silk-road")
+    host.get_by_role("button", name="Open the table").click()
+    host.wait_for_selector("#invite-url")
+    _clean(host, "an open table, its host waiting")
+    guest.goto(host.input_value("#invite-url"))
+    guest.get_by_role("button", name="Take a seat").wait_for()
+    _clean(guest, "the invitation, before taking a seat")
+
+    # The stack runs with DEBUG (Django's own debug pages), so the site's error pages are
+    # rendered here by Django's default handlers, as production serves them, and shown at
+    # the stack's address, where their stylesheet is.
+    for path, status, heading in (
+        ("/no-such-page/", 404, "Nothing here"),
+        ("/failing-page/", 500, "Something went wrong"),
+    ):
+        guest.route(stack.url + path, _serve(status, _error_page(status)))
+        guest.goto(stack.url + path)
+        guest.get_by_role("heading", name=heading).wait_for()
+        _clean(guest, f"the {status} page")
+
+
+def _serve(status: int, html: str):
+    def handler(route):
+        route.fulfill(status=status, content_type="text/html; charset=utf-8", body=html)
+
+    return handler
+
+
+def _error_page(status: int) -> str:
+    from django.contrib.auth.models import AnonymousUser
+    from django.http import Http404
+    from django.test import RequestFactory
+    from django.views import defaults
+
+    request = RequestFactory().get("/no-such-page/")
+    request.user = AnonymousUser()
+    if status == 404:
+        response = defaults.page_not_found(request, Http404())
+    else:
+        response = defaults.server_error(request)
+    assert response.status_code == status
+    return response.content.decode()

@@ -63,7 +63,7 @@ def test_after_sending_an_invitation_from_the_table_the_confirmation_shows_witho
     assert response.status_code == 200
     fragment = response.content.decode()
     assert fragment.lstrip().startswith('<section id="table"')  # what HTMX swaps in
-    assert '<ul class="messages" role="status">' in fragment
+    assert '<div class="messages" role="status"><ul>' in fragment
     assert "Invitation sent to 1 person." in fragment
     # said once: a reload does not say it again
     page = as_ana.get(reverse("games:game", args=[table.pk])).content.decode()
