@@ -199,12 +199,17 @@ def _marco_polo_bazaar_steps(game, user, seat) -> Game:
     return game
 
 
-def test_marco_polo_space_dice_and_column_are_undone_step_by_step_back_to_the_turns_start(ana, ben):
+def test_marco_polo_space_dice_and_column_are_undone_step_by_step_back_to_the_turns_start(
+    client, ana, ben
+):
     game, seat = _marco_polo_turn_that_may_reroll(ana, ben)
     me = {0: ana, 1: ben}[seat]
     before_state, before_moves = game.state, game.moves.count()
 
     game = _marco_polo_bazaar_steps(game, me, seat)
+    client.force_login(me)
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert "Undo: Take 1 " in page  # the board offers it, naming the step
     assert len(game.draft["steps"]) == 3 and game.moves.count() == before_moves
     assert [s["action"]["type"] for s in game.draft["steps"]] == ["space", "die", "column"]
     _, state = seen_by(game, me)
