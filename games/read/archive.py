@@ -23,7 +23,7 @@ from games.engine.contract import fill_names
 from games.models import Game, Seat
 from games.read import fairness, pages, replay
 from games.read.game_page import result_reason
-from games.read.names import seat_names, with_seats
+from games.read.names import acted_by, seat_names, with_seats
 from games.words import shown
 
 PAGE_SIZE = 30
@@ -167,7 +167,12 @@ def replay_context(game: Game, upto: int, seat: int | None = None) -> dict[str, 
     for move, after, entries in replay.replaying(game, upto):
         state = after
         lines.extend(
-            {"seq": move.seq, "seat": move.seat, "text": shown(entry.for_viewer(seat), names)}
+            {
+                "seq": move.seq,
+                "seat": move.seat,
+                "by": acted_by(entry.text, move.seat),
+                "text": shown(entry.for_viewer(seat), names),
+            }
             for entry in entries
         )
     return {

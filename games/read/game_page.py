@@ -15,7 +15,15 @@ from games.models import DEFAULTS, Game, Move
 from games.read import changes, drafts
 from games.read.clocks import clock_context, time_control_text
 from games.read.fairness import fairness_context
-from games.read.names import seat_colours, seat_names, seat_of, seat_usernames, site_text
+from games.read.names import (
+    acted_by,
+    note_by,
+    seat_colours,
+    seat_names,
+    seat_of,
+    seat_usernames,
+    site_text,
+)
 from games.read.ratings import game_changes
 from games.words import shown, translated
 
@@ -160,7 +168,10 @@ def game_log(
         for data in move.log:
             entry = LogEntry.from_json(data)
             text = shown(entry.for_viewer(seat), names)
-            lines.append({"seq": move.seq, "seat": move.seat, "text": text, "at": move.created_at})
+            by = acted_by(entry.text, move.seat)
+            lines.append(
+                {"seq": move.seq, "seat": move.seat, "by": by, "text": text, "at": move.created_at}
+            )
     # Resignations, timeouts, votes; and the newest note of all, which the page's poll key
     # names (``latest_note_id``): one read for both.
     newest = game.notes.order_by("-pk").values("pk")[:1]
@@ -170,7 +181,15 @@ def game_log(
         if note.seq < first:
             continue  # the newest note, from before the lines shown
         text = fill_names(site_text(note.text), names)
-        lines.append({"seq": note.seq, "seat": note.seat, "text": text, "at": note.created_at})
+        lines.append(
+            {
+                "seq": note.seq,
+                "seat": note.seat,
+                "by": note_by(note),
+                "text": text,
+                "at": note.created_at,
+            }
+        )
     lines.sort(key=lambda line: line["seq"])  # stable: a move's own lines stay first
     return lines[-limit:] if limit is not None else lines
 
@@ -191,8 +210,12 @@ def drafted_lines(game: Game, seat: int | None, names: list[str]) -> list[dict[s
     lines = []
     for number, step in enumerate(drafts.draft_steps(game, seat), start=game.version + 1):
         for data in step["log"]:
-            text = shown(LogEntry.from_json(data).for_viewer(seat), names)
-            lines.append({"seq": number, "seat": seat, "text": text, "at": None, "draft": True})
+            entry = LogEntry.from_json(data)
+            text = shown(entry.for_viewer(seat), names)
+            by = acted_by(entry.text, seat)
+            lines.append(
+                {"seq": number, "seat": seat, "by": by, "text": text, "at": None, "draft": True}
+            )
     return lines
 
 

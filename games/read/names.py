@@ -8,7 +8,7 @@ from django.db.models import Prefetch
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
-from games.models import BOT_LEVEL_NAMES, Game, Seat
+from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat
 
 
 def _computer(name: str) -> str:
@@ -26,6 +26,30 @@ FINISHED_SHOWN = 20
 
 def seat_colours(players: int) -> list[str]:
     return [SEAT_COLOURS[n % len(SEAT_COLOURS)] for n in range(players)]
+
+
+def acted_by(text: str, mover: int | None) -> int | None:
+    """The seat whose colour a log line's dot shows, None for a neutral marker.
+
+    A move's log holds more than the mover's own deed: the game goes on by itself in the
+    same move (a round begins, the caravans arrive, the next player draws, a caravan
+    resolves). Engines write a player's deed with that player first ("{p1} sold…"), so
+    a line is the mover's when it opens with the mover's name (read in the engine's
+    English, before any translation moves the name), and the game's own otherwise.
+    """
+    if mover is not None and str(text).startswith(f"{{p{mover}}}"):
+        return mover
+    return None
+
+
+# Notes of what the player did themselves; the others (ran out of time, a clock paused
+# for a vacation, the game ended) the site wrote on its own and show no player's colour.
+OWN_NOTES = frozenset({LogNote.Kind.RESIGNED, LogNote.Kind.VOTE, LogNote.Kind.RETURNED})
+
+
+def note_by(note: LogNote) -> int | None:
+    """The seat whose colour a log note's dot shows, None for a neutral marker."""
+    return note.seat if note.kind in OWN_NOTES else None
 
 
 def seats_prefetch() -> Prefetch:

@@ -79,11 +79,24 @@ def log_items(lines, since_my_turn, seat, colours) -> str:
             attrs += " data-mine" if line_seat == seat else ""
             after = ""
         items.append(
-            f'<li{attrs}><span class="swatch seat-colour-{conditional_escape(line_seat)}" '
-            f'style="--seat-colour: {conditional_escape(index(colours, line_seat))}"></span>'
+            f"<li{attrs}>{log_dot(line.get('by'), colours)}"
             f"{conditional_escape(line['text'])}{after}</li>"
         )
     return mark_safe("\n".join(items))
+
+
+@register.simple_tag
+def log_dot(by: int | None, colours) -> str:
+    """The marker before a log line: the colour of the player whose deed it tells, or a
+    neutral ring for a line the game wrote on its own (a round begins, a caravan
+    resolves, a clock ran out), which no player's colour may claim."""
+    if by is None:
+        return mark_safe('<span class="swatch by-the-game"></span>')
+    return format_html(
+        '<span class="swatch seat-colour-{}" style="--seat-colour: {}"></span>',
+        by,
+        index(colours, by),
+    )
 
 
 @register.simple_tag(takes_context=True)
