@@ -39,7 +39,7 @@ from games.play import chat as table_chat
 from games.read import drafts, fairness, game_page
 from games.read import tables as lists
 from games.read.names import BOT_LEVEL_NAMES, seat_names, seat_of, with_seats
-from games.web import catalogue, deals, rules_pages
+from games.web import catalogue, confirmations, deals, rules_pages
 from games.web.forms import InviteForm, TableForm, split_invitees
 from games.web.live_views import mark_present
 from games.words import translated
@@ -236,10 +236,12 @@ def _render_game(
     error: GameError | None = None,
     partial: str | None = None,
     invite_code: str | None = None,
+    confirm: Action | None = None,
 ) -> HttpResponse:
     """The table or game page (or one of its partials) as ``request.user`` may see it.
 
     ``partial`` names where an error belongs too: "chat" errors show in the chat.
+    ``confirm``: a move the player is asked to confirm before it is sent.
     """
     try:
         context = game_page.game_context(game=game, user=request.user)
@@ -260,6 +262,7 @@ def _render_game(
         ),
         last_chat=chat[-1].pk if chat else 0,
         watching=presence.watchers(game.pk),
+        confirm=game_page.Choice.from_action(confirm, context["names"]) if confirm else None,
     )
     if game.state is None:
         template = "games/table.html"
@@ -456,11 +459,15 @@ def _posted_version(raw: object) -> int:
 @require_POST
 def act(request, game_id: int):
     try:
+        action = _posted_action(request.POST.get("action"))
+        version = _posted_version(request.POST.get("version"))
+        if action.type in confirmations.ASKED_TYPES and request.POST.get("confirmed") != "1":
+            game = _game_or_404(request, game_id)
+            asked = confirmations.to_confirm(game, request.user, action, version)
+            if asked is not None:  # nothing applied: the page asks first
+                return _render_game(request, game, partial="play", confirm=asked)
         game = acting.game_act(
-            game_id=game_id,
-            user=request.user,
-            action=_posted_action(request.POST.get("action")),
-            expected_version=_posted_version(request.POST.get("version")),
+            game_id=game_id, user=request.user, action=action, expected_version=version
         )
     except GameError as exc:
         return _answer(request, game_id, exc)

@@ -205,3 +205,28 @@ document.addEventListener("click", (event) => {
     if (event.key === "Escape") document.querySelectorAll(".side-panel:not([hidden])").forEach(shut);
   });
 })();
+
+// A long press on a shortened card (.tip-host) shows its full text: the press focuses the
+// card (or its target), and its tip shows on :focus-within as it does for the keyboard.
+// The browser's own menu for the press is not opened over it. A short tap is untouched.
+(function () {
+  var timer = null, pressed = false;
+  var stop = function () { clearTimeout(timer); timer = null; };
+  document.addEventListener("pointerdown", function (event) {
+    stop();
+    pressed = false;
+    var host = event.pointerType === "touch" && event.target.closest && event.target.closest(".tip-host");
+    if (!host) return;
+    var focusable = host.matches("[tabindex]") ? host : host.querySelector("[tabindex], summary");
+    if (!focusable) return;
+    timer = setTimeout(function () {
+      pressed = true;
+      focusable.focus({preventScroll: true});
+    }, 450);
+  });
+  document.addEventListener("pointerup", stop);
+  document.addEventListener("pointercancel", stop);  // the finger scrolls the page instead
+  document.addEventListener("contextmenu", function (event) {
+    if (pressed && event.target.closest && event.target.closest(".tip-host")) event.preventDefault();
+  });
+})();

@@ -62,6 +62,11 @@ PAGE_NOW = (
 TURN_OR_END = "() => !!document.querySelector('.prompt.your-turn, section.result')"
 VERSION_IS_NOT = "shown => " + SHOWN + " !== shown"
 MOVED_ON = "before => !!document.querySelector('#play .alert.error') || " + SHOWN + " > before"
+# A costly move (a purchase, a paid second camel) is asked once more before it is sent.
+MOVED_ON_OR_ASKED = (
+    "before => !!document.querySelector('.confirm-move') || !!document.querySelector("
+    "'#play .alert.error') || " + SHOWN + " > before"
+)
 STALE = "The game has moved on since you loaded it."
 
 
@@ -178,7 +183,11 @@ def test_a_person_plays_a_whole_game_against_two_bots_whose_moves_appear_by_them
             continue
         click_action(page, choose_action(moves_only, state, seat, "greedy", seed=version))
         moves += 1
-        page.wait_for_function(MOVED_ON, arg=version)
+        page.wait_for_function(MOVED_ON_OR_ASKED, arg=version)
+        asked = page.locator(".confirm-move")
+        if asked.count():
+            asked.get_by_role("button", name="Confirm").click()
+            page.wait_for_function(MOVED_ON, arg=version)
         after = page.evaluate(PAGE_NOW)
         seen = max(seen, bot_lines(after))
         if after["error"] is not None:

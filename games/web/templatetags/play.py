@@ -137,6 +137,13 @@ def index(sequence: Any, key: Any) -> Any:
 
 
 @register.filter
+def for_card(choices: Any, card_id: Any) -> list[Any]:
+    """``choices_by_type.buy|for_card:card.id``: the choices about that card (a board
+    draws the card as a target when there are some, else as a plain focusable card)."""
+    return [c for c in choices or () if c.params.get("card") == card_id]
+
+
+@register.filter
 def humanize_kind(value: Any) -> str:
     """``"silk_cloth"`` → ``"Silk cloth"``: engine names as words."""
     return str(value).replace("_", " ").replace("-", " ").capitalize()
