@@ -100,8 +100,10 @@ def _space(board, space) -> str:
 
 
 def _place(board, place) -> str:
+    """The markup of a place on the map, up to the next place (its figures are groups)."""
     part = board[board.index(f'data-place="{place}"') :]
-    return part[: part.index("</g>")]
+    ends = [part.find(end, 1) for end in ('class="mp-place"', "</svg>")]
+    return part[: min(end for end in ends if end > 0)]
 
 
 def _seat_row(board, seat) -> str:
@@ -110,7 +112,8 @@ def _seat_row(board, seat) -> str:
 
 def _marked(html, label) -> bool:
     """Whether the player-board entry that starts with ``label`` ("Coins") is marked."""
-    return "changed" in re.search(rf'class="([^"]*)">{label} <b>', html).group(1)
+    found = re.search(rf'class="([^"]*)">(?:<svg class="ic"[^>]*><use [^>]*/></svg>)?{label} <b>', html)
+    return "changed" in found.group(1)
 
 
 def _dice(space_html, colour) -> list[str]:
