@@ -33,11 +33,12 @@ def acted_by(text: str, mover: int | None) -> int | None:
 
     A move's log holds more than the mover's own deed: the game goes on by itself in the
     same move (a round begins, the caravans arrive, the next player draws, a caravan
-    resolves). Engines write a player's deed with that player first ("{p1} sold…"), so
-    a line is the mover's when it opens with the mover's name (read in the engine's
-    English, before any translation moves the name), and the game's own otherwise.
+    resolves). Engines write a player's deed with that player as its subject first
+    ("{p1} sold…"), so a line is the mover's when it opens with the mover's name and a
+    space (read in the engine's English, before any translation moves the name), and the
+    game's own otherwise: "{p1}'s caravan resolves" is the game's doing.
     """
-    if mover is not None and str(text).startswith(f"{{p{mover}}}"):
+    if mover is not None and str(text).startswith(f"{{p{mover}}} "):
         return mover
     return None
 

@@ -3,6 +3,7 @@ neutral ring for a line the game wrote on its own, even inside a player's move."
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -22,7 +23,7 @@ LINE = re.compile(r'<li[^>]*>(<span class="swatch[^>]*></span>)([^<]*)')
 
 def _markers(client, game, path="games:game", query="") -> dict[str, str]:
     page = client.get(reverse(path, args=[game.pk]) + query).content.decode()
-    return {text.strip(): marker for marker, text in LINE.findall(page)}
+    return {html.unescape(text).strip(): marker for marker, text in LINE.findall(page)}
 
 
 def _round_ends_after_each_pass(monkeypatch):
@@ -30,7 +31,8 @@ def _round_ends_after_each_pass(monkeypatch):
     perform = ToyRules.perform
 
     def with_a_round_line(self, state, seat, action):
-        return [*perform(self, state, seat, action), log("A new round begins.")]
+        done = perform(self, state, seat, action)
+        return [*done, log(f"{{p{seat}}}'s caravan resolves."), log("A new round begins.")]
 
     monkeypatch.setattr(ToyRules, "perform", with_a_round_line)
 
@@ -50,7 +52,11 @@ def test_a_line_the_game_wrote_by_itself_shows_no_players_colour(
     ana_dot, ben_dot = SEAT_COLOURS[0], SEAT_COLOURS[1]
     assert ana_dot in markers["ana passed."] and ben_dot in markers["ben passed."]
     assert ana_dot in markers["ana resigned."]  # her own doing
-    for automatic in ("A new round begins.", "ben ran out of time: the game is over."):
+    for automatic in (
+        "A new round begins.",
+        "ana's caravan resolves.",  # in ana's own move, yet the game's doing
+        "ben ran out of time: the game is over.",
+    ):
         assert 'class="swatch by-the-game"' in markers[automatic], automatic
         assert "--seat-colour" not in markers[automatic], automatic
 
