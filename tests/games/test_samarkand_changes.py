@@ -58,9 +58,10 @@ def _page(client, user, game) -> str:
 
 
 def _marked(html: str, upto: str) -> bool:
-    """Whether the last element opened by the end of the first ``upto`` is marked."""
+    """Whether the last element opened by the end of the first ``upto`` is marked (a
+    symbol drawn inside it, ``<svg><use/></svg>``, does not count)."""
     end = html.index(upto) + len(upto)
-    start = [m.start() for m in re.finditer(r"<(?![/!])", html[:end])][-1]
+    start = [m.start() for m in re.finditer(r"<(?![/!]|svg|use)", html[:end])][-1]
     tag = html[start : html.index(">", start)]
     classes = re.search(r'class="([^"]*)"', tag)
     return classes is not None and "changed" in classes.group(1).split()
