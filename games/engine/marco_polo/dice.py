@@ -17,10 +17,13 @@ Rules applied here (data file, "fine print"):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import board, cards, travel
 from .state import State, has_post, pay
 
 COLOURLESS = ("black", "white")
+DIE_KINDS = ("colour", *COLOURLESS, "neutral")
 FREE_SPACES = ("bag", "khan")
 # Worked out once: the city-card slot of each card space, the spaces that never charge a
 # fee and the dice each space takes (these are asked for every space at every step).
@@ -30,6 +33,17 @@ _NEEDED = {space: board.dice_needed(space) for space in (*board.SPACES, *_SLOT_O
 assert min(_NEEDED.values()) >= 1  # a seat without dice can go nowhere
 # The spaces whose action asks nothing of the dice but the fee (coins, Grand Bazaar).
 _PLAIN = frozenset(space for space in board.SPACES if space not in ("khan", "contracts", "travel"))
+# What ``open_spaces`` asks of every space: (space, dice needed, card slot, its city).
+_SPACE_INFO = {
+    space: (space, needed, _SLOT_OF.get(space), board.CARD_SLOT_CITY.get(_SLOT_OF.get(space)))
+    for space, needed in _NEEDED.items()
+}
+
+
+@lru_cache(maxsize=64)
+def _space_info(spaces: tuple[str, ...]) -> tuple[tuple, ...]:
+    """``_SPACE_INFO`` of each of ``spaces`` (the same few tuples are asked about)."""
+    return tuple(_SPACE_INFO[space] for space in spaces)
 
 
 def colour_placed(state: State, seat: int, space: str) -> bool:
@@ -125,29 +139,54 @@ def pick_options(
     remaining = pool(state, seat, space)
     for kind, value in picked:
         take_out(remaining, kind, value)
-    need = board.dice_needed(space) - len(picked) - 1
+    need = _NEEDED[space] - len(picked) - 1
     if len(remaining) - 1 < need:  # the dice left after any pick
         return []
-    lowest_picked = min((v for _, v in picked), default=7)
+    choices = _choices(remaining)
+    if only is not None:
+        choices = [only] if only in choices else []
+    lowest_picked = min([value for _, value in picked], default=7)
+    if need:
+        # The dice still needed after this pick are the lowest of the rest (an unset die
+        # counts as a 1): their lowest is the lowest die left unless this pick takes it
+        # away (the rest lowest is then the second lowest of all).
+        lowest, second = sorted([value or 1 for _, value in remaining])[:2]
+        shown = {(kind, value) for kind, value in remaining if value}
     found: list[tuple[str, int]] = []
     ok_for: dict[int, bool] = {}  # space_ok by the lowest die: asked once for each value
-    for die in remaining:
-        for value in values_of(die):
-            choice = (die[0], value)
-            if choice in found or (only is not None and choice != only):
-                continue
-            if need:
-                rest = list(remaining)
-                take_out(rest, *choice)
-                low = min(value, lowest_picked, *sorted(v or 1 for _, v in rest)[:need])
-            else:
-                low = min(value, lowest_picked)
-            ok = ok_for.get(low)
-            if ok is None:
-                ok = ok_for[low] = space_ok(state, seat, space, low)
-            if ok:
-                found.append(choice)
-    return sorted(found, key=lambda c: (c[0] != "colour", c[0], c[1]))
+    for choice in choices:
+        value = choice[1]
+        low = value if value < lowest_picked else lowest_picked
+        if need:
+            # take_out takes a die showing the value, else an unset die (counted as 1)
+            taken = value if choice in shown else 1
+            rest_low = second if taken == lowest else lowest
+            if rest_low < low:
+                low = rest_low
+        ok = ok_for.get(low)
+        if ok is None:
+            ok = ok_for[low] = space_ok(state, seat, space, low)
+        if ok:
+            found.append(choice)
+    return sorted(found, key=_pick_order)
+
+
+def _choices(dice: list[list]) -> set[tuple[str, int]]:
+    """The distinct picks among ``dice``: a die's value, any value for an unset die."""
+    found = set()
+    for kind, value in dice:
+        if value:
+            found.add((kind, value))
+        else:
+            found.update(_ANY_VALUE[kind])
+    return found
+
+
+_ANY_VALUE = {kind: tuple((kind, value) for value in range(1, 7)) for kind in DIE_KINDS}
+
+
+def _pick_order(choice: tuple[str, int]) -> tuple:
+    return choice[0] != "colour", choice[0], choice[1]
 
 
 def available(state: State, seat: int, space: str) -> bool:
@@ -162,34 +201,44 @@ def available(state: State, seat: int, space: str) -> bool:
 
 def open_spaces(state: State, seat: int, spaces: tuple[str, ...]) -> list[str]:
     """The ``spaces`` the seat's dice can go on (``available``), asked for all at once:
-    this is asked at almost every step, so what the spaces share is looked up once."""
+    this is asked at almost every step, so what the spaces share is looked up once and
+    each space asks only what decides it (``space_ok`` and ``pool``, worked out here)."""
     seat_state = state["seats"][seat]
     hand = seat_state["dice"]
+    if not hand:
+        return []  # every space takes a die at least
     placed = state["spaces"]
     posts = seat_state["posts"]
+    coins = seat_state["coins"]
     berke = seat_state["character"] == "berke"
-    lowest = min([value or 1 for _, value in hand]) if hand else 0
+    lowest = min([value or 1 for _, value in hand])
+    colourless: list[list] | None = None  # the dice left where the colour already is
     found = []
-    for space in spaces:
-        placements = placed[space]  # _open and pool, inlined
-        slot = _SLOT_OF.get(space)
-        if slot:
-            if placements or board.CARD_SLOT_CITY[slot] not in posts:
-                continue
-        elif space == "khan" and len(placements) >= 4:
+    for space, needed, slot, city in _space_info(spaces):
+        placements = placed[space]
+        if slot is not None:
+            # one die on an empty card space, in a city with the seat's post; no fee
+            if not placements and city in posts and coins >= 0 and cards.usable(state, seat, slot):
+                found.append(space)
             continue
         remaining, low = hand, lowest
-        if space != "bag" and placements and _colour_in(placements, seat):
-            remaining = [die for die in hand if die[0] in COLOURLESS]
-            low = min([value or 1 for _, value in remaining]) if remaining else 0
-        if len(remaining) < _NEEDED[space]:
+        if placements and _colour_in(placements, seat):
+            if colourless is None:
+                colourless = [die for die in hand if die[0] in COLOURLESS]
+                colourless_low = min([value or 1 for _, value in colourless], default=0)
+            remaining, low = colourless, colourless_low
+        if len(remaining) < needed:
             continue
-        if space == "khan":
-            if any(space_ok(state, seat, space, value or 6) for _, value in remaining):
+        if space in _PLAIN:  # space_ok there: only the fee, which is low or nothing
+            if berke or not placements or coins >= low:
                 found.append(space)
-        elif space in _PLAIN:  # space_ok there: only the fee, which is low or nothing
-            if berke or not placements or seat_state["coins"] >= low:
-                found.append(space)
+        elif space == "khan":
+            # no fee; one of four single spaces, a die at least as high as those there
+            # (an unset die can show 6)
+            if len(placements) < 4 and coins >= 0:
+                floor = max([value for p in placements for _, value in p["dice"]], default=0)
+                if max([value or 6 for _, value in remaining]) >= floor:
+                    found.append(space)
         elif space_ok(state, seat, space, low):
             found.append(space)
     return found

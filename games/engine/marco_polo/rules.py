@@ -16,7 +16,8 @@ from ..contract import Action, GameRules, LogEntry, Option, Outcome, State, say,
 from . import data, estimates, heuristics, refusals, rewards, rounds, sampling, scoring, turn
 from . import view as views
 from .checks import violations
-from .state import copy_state, new_game
+from .copying import copy_state
+from .state import new_game
 
 
 class MarcoPoloRules(GameRules):

@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import Any
 
 from .. import rng
-from ..vocabulary import clone
 from . import board, data
 
 State = dict[str, Any]
@@ -211,88 +210,3 @@ def push(state: State, seat: int, items: list[dict[str, Any]]) -> None:
     """Put choices and effects at the front of ``seat``'s waiting list, in order: what an
     effect brings about is dealt with before whatever was already waiting."""
     state["seats"][seat]["pending"][:0] = items
-
-
-# --- a fast deep copy ------------------------------------------------------------------------------
-_STATE_KEYS = frozenset(
-    "players rng expert round phase start active traveller supply black_pool spaces contracts "
-    "piles special special_unseen removed cards outposts city_bonus beijing goal_deck draft "
-    "turn seats".split()
-)
-_SEAT_KEYS = frozenset(
-    "character coins camels pepper silk gold vp dice figures posts post_stock contracts done "
-    "goals goal_offer pending passed".split()
-)
-_PLACEMENT_KEYS = frozenset(("seat", "dice"))
-_copy_list = list.copy
-
-
-class _OtherLayout(Exception):
-    """A part of the state is not laid out as above: ``copy_state`` falls back to clone."""
-
-
-def copy_state(state: State) -> State:
-    """A deep copy, equal to ``clone(state)`` (keys in the same order) and sharing nothing
-    mutable with it, built from the layout above: faster than a generic copy, since the
-    dice on the action spaces and the seats are most of the state. The turn, the draft and
-    waiting choices (small, of many shapes) are copied generically; a state of another
-    layout falls back to ``clone``."""
-    if state.keys() != _STATE_KEYS or state["seats"].__class__ is not list:
-        return clone(state)
-    copy = state.copy()
-    try:
-        copy["seats"] = [_copy_seat(seat) for seat in state["seats"]]
-        spaces = copy["spaces"] = {}
-        for space, placements in state["spaces"].items():
-            spaces[space] = copied = []
-            for placement in placements:  # inlined: most of the state is here
-                if placement.keys() != _PLACEMENT_KEYS:
-                    raise _OtherLayout
-                placement = placement.copy()
-                placement["dice"] = list(map(_copy_list, placement["dice"]))
-                copied.append(placement)
-        copy["supply"] = state["supply"].copy()
-        copy["cards"] = state["cards"].copy()
-        copy["outposts"] = state["outposts"].copy()
-        copy["city_bonus"] = state["city_bonus"].copy()
-        copy["contracts"] = state["contracts"][:]
-        copy["piles"] = [pile[:] for pile in state["piles"]]
-        copy["special"] = state["special"][:]
-        copy["removed"] = state["removed"][:]
-        copy["beijing"] = state["beijing"][:]
-        copy["goal_deck"] = state["goal_deck"][:]
-        if state["draft"] is not None:
-            copy["draft"] = _copy_dict(state["draft"])
-        if state["turn"] is not None:
-            copy["turn"] = _copy_dict(state["turn"])
-    except (_OtherLayout, AttributeError, TypeError):
-        return clone(state)
-    return copy
-
-
-def _copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
-    if seat.keys() != _SEAT_KEYS:
-        raise _OtherLayout
-    copy = seat.copy()
-    copy["vp"] = seat["vp"].copy()
-    copy["dice"] = list(map(_copy_list, seat["dice"]))
-    copy["figures"] = seat["figures"][:]
-    copy["posts"] = seat["posts"][:]
-    copy["contracts"] = seat["contracts"][:]
-    copy["done"] = seat["done"][:]
-    copy["goals"] = seat["goals"][:]
-    copy["goal_offer"] = seat["goal_offer"][:]
-    if seat["pending"]:
-        copy["pending"] = clone(seat["pending"])
-    else:
-        copy["pending"] = []
-    return copy
-
-
-def _copy_dict(part: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of a small part of any shape: its lists and dicts copied generically."""
-    copy = part.copy()
-    for key, value in part.items():
-        if value.__class__ is list or value.__class__ is dict:
-            copy[key] = clone(value) if value else value.__class__()
-    return copy

@@ -109,7 +109,7 @@ def free_options(state: State, seat: int, want: Action | None = None) -> list[Ac
     if not turn["main"] and (only is None or only in _SPACE_OR_PASS):
         candidates = main_spaces(state)
         if only == "space":
-            candidates = [space for space in candidates if space == want.get("space")]
+            candidates = tuple(space for space in candidates if space == want.get("space"))
         cards_on = state["cards"]
         for space in dice.open_spaces(state, seat, candidates):
             slot = _CARD_SLOT.get(space)
@@ -119,13 +119,12 @@ def free_options(state: State, seat: int, want: Action | None = None) -> list[Ac
         for number in contracts.completable(state, seat):
             found.append(_fulfil_action(number))
     if only is None or only in _DIE_TYPES:
-        # the distinct dice held, the colour's first: sorted as (not colour, kind, value)
-        held = sorted({(kind != "colour", kind, value) for kind, value in seat_state["dice"]})
-        found += [_money_bag_action(kind, value) for _, kind, value in held]
         camels = seat_state["camels"]
-        can_reroll, can_adjust = camels >= data.REROLL_CAMELS, camels >= data.ADJUST_CAMELS
-        for _, kind, value in held:
-            found += _die_actions(kind, value, can_reroll, can_adjust)
+        found += _held_dice_actions(
+            frozenset(map(tuple, seat_state["dice"])),
+            camels >= data.REROLL_CAMELS,
+            camels >= data.ADJUST_CAMELS,
+        )
     if not turn["black"] and state["black_pool"] and seat_state["camels"] >= data.BLACK_DIE_CAMELS:
         found.append(_BLACK_DIE)
     if turn["main"]:
@@ -188,6 +187,20 @@ def _money_bag_action(kind: str, value: int) -> Action:
         "Take {coins} coins with a {die}", coins=data.MONEY_BAG, die=board.die_text(kind, value)
     )
     return _a("money_bag", text, kind=kind, value=value)
+
+
+@lru_cache(maxsize=4096)
+def _held_dice_actions(
+    held: frozenset[tuple[str, int]], can_reroll: bool, can_adjust: bool
+) -> tuple[Action, ...]:
+    """What the distinct dice held allow, the colour's first (sorted as (not colour, kind,
+    value)): the money bag with each, then rerolling and turning each. Asked at almost
+    every step for the same few hands: worked out once for each."""
+    ordered = sorted((kind != "colour", kind, value) for kind, value in held)
+    found = [_money_bag_action(kind, value) for _, kind, value in ordered]
+    for _, kind, value in ordered:
+        found += _die_actions(kind, value, can_reroll, can_adjust)
+    return tuple(found)
 
 
 @lru_cache(maxsize=1024)
