@@ -40,6 +40,14 @@ def test_a_row_card_shows_its_full_text_on_focus_and_buying_it_asks_first(stack,
     assert tip.evaluate(TIP_SHOWN) and tip.inner_text() == text
     _blur(page)
     assert not tip.evaluate(TIP_SHOWN)
+    # On a phone it shows whole, along the bottom of the screen, even for the last card.
+    page.set_viewport_size({"width": 390, "height": 844})
+    last = page.locator(".ml-cards .ml-card").last
+    last.focus()
+    box = last.locator(".card-tip").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+    _blur(page)
+    page.set_viewport_size({"width": 1280, "height": 900})
     # A long press of a finger shows it too.
     card.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
     page.wait_for_function(
