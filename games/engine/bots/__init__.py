@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..contract import Action, GameRules, State
 from ..rng import randbelow
 from .budget import DEFAULT, Budget
-from .plan import plan_action
+from .plan import plan_action, with_plan_evaluation
 from .search import DEFAULT_SETTINGS, SearchSettings, search_action
 from .simple import answer_offer, greedy_action, is_offer_answer, random_action
 from .values import next_seed, seeds
@@ -62,7 +62,8 @@ def choose_action(
     if settings.plan_width:
         width, depth = settings.plan_width, settings.plan_depth
         samples = settings.plan_samples
-        return plan_action(rules, state, seat, actions, gen, width, depth, samples, aside)
+        planner = with_plan_evaluation(rules)
+        return plan_action(planner, state, seat, actions, gen, width, depth, samples, aside)
     return search_action(rules, state, seat, actions, gen, budget, settings, aside)
 
 

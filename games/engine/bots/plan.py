@@ -19,6 +19,26 @@ from .simple import forward_choice, mean_standings, states_after
 from .values import next_seed, standing
 
 
+class _PlanRules:
+    """A game's rules seen through its ``bot_plan_evaluate``: everything else is theirs."""
+
+    def __init__(self, rules: GameRules) -> None:
+        self._rules = rules
+        self.evaluate = rules.bot_plan_evaluate
+
+    def __getattr__(self, name: str):
+        return getattr(self._rules, name)
+
+
+def with_plan_evaluation(rules: GameRules) -> GameRules:
+    """The rules a plan looks ahead with: a game may weigh positions for the plan
+    otherwise than for greedy (optional hook ``bot_plan_evaluate(state, seat)``), since a
+    plan that sees a whole turn can use a sharper measure than one step can."""
+    if getattr(rules, "bot_plan_evaluate", None) is None:
+        return rules
+    return _PlanRules(rules)  # type: ignore[return-value]
+
+
 def plan_action(
     rules: GameRules,
     state: State,

@@ -20,7 +20,7 @@ from ..contract import (
     say_count,
     term,
 )
-from . import checks, data, offers, trading
+from . import checks, data, foresight, offers, trading
 from .moves import HANDLERS, choices, perform
 from .state import EMPTY, copy_state, new_state, who
 from .turn import begin_turn
@@ -265,6 +265,10 @@ class MerchantsOfArabyRules(GameRules):
     # --- bots and checks -------------------------------------------------------------
     def evaluate(self, state: State, seat: int) -> float:
         return trading.evaluate(state, seat)
+
+    def bot_plan_evaluate(self, state: State, seat: int) -> float:
+        """What the strong level's turn plan weighs positions by (``foresight``)."""
+        return foresight.evaluate(state, seat)
 
     def bot_proposal(self, state: State, seat: int, seed: int) -> Action | None:
         """The offer a bot at ``seat`` makes now (``state`` as the seat sees it), or None."""
