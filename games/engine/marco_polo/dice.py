@@ -41,9 +41,15 @@ _SPACE_INFO = {
 
 
 @lru_cache(maxsize=64)
-def _space_info(spaces: tuple[str, ...]) -> tuple[tuple, ...]:
-    """``_SPACE_INFO`` of each of ``spaces`` (the same few tuples are asked about)."""
-    return tuple(_SPACE_INFO[space] for space in spaces)
+def _space_info(spaces: tuple[str, ...]) -> tuple[tuple[tuple, ...], tuple[tuple, ...]]:
+    """``_SPACE_INFO`` of each of ``spaces`` (the same few tuples are asked about), as
+    (the spaces before the last card spaces, the last card spaces): the nine card spaces
+    come last among the main spaces, and most are skipped at once (no post in the city)."""
+    infos = tuple(_SPACE_INFO[space] for space in spaces)
+    first = len(infos)
+    while first and infos[first - 1][2] is not None:
+        first -= 1
+    return infos[:first], infos[first:]
 
 
 def colour_placed(state: State, seat: int, space: str) -> bool:
@@ -117,16 +123,6 @@ def space_ok(state: State, seat: int, space: str, low: int) -> bool:
     return True
 
 
-def _open(state: State, seat: int, space: str) -> bool:
-    """Cheap conditions that need no dice (most spaces are open)."""
-    slot = board.card_slot(space)
-    if slot:
-        return not state["spaces"][space] and has_post(state, seat, board.CARD_SLOT_CITY[slot])
-    if space == "khan":
-        return len(state["spaces"]["khan"]) < 4
-    return True
-
-
 def pick_options(
     state: State, seat: int, space: str, picked: list[list], only: tuple | None = None
 ) -> list[tuple[str, int]]:
@@ -134,9 +130,19 @@ def pick_options(
     can still be completed: the lowest value decides the fee and (mostly) the action, so
     a completion with the lowest remaining dice is the easiest one to afford. With
     ``only``, just the picks equal to it (whether a pick may be made)."""
-    if not _open(state, seat, space):
+    placements = state["spaces"][space]  # _open and pool, inlined
+    slot = _SLOT_OF.get(space)
+    if slot:
+        if placements or not has_post(state, seat, board.CARD_SLOT_CITY[slot]):
+            return []
+    elif space == "khan" and len(placements) >= 4:
         return []
-    remaining = pool(state, seat, space)
+    seat_state = state["seats"][seat]
+    hand = seat_state["dice"]
+    if space != "bag" and placements and _colour_in(placements, seat):
+        remaining = [die for die in hand if die[0] in COLOURLESS]
+    else:
+        remaining = list(hand)
     for kind, value in picked:
         take_out(remaining, kind, value)
     need = _NEEDED[space] - len(picked) - 1
@@ -154,6 +160,10 @@ def pick_options(
         shown = {(kind, value) for kind, value in remaining if value}
     found: list[tuple[str, int]] = []
     ok_for: dict[int, bool] = {}  # space_ok by the lowest die: asked once for each value
+    plain = space in _PLAIN
+    if plain:  # space_ok there is only the fee: the lowest die, or nothing
+        coins = seat_state["coins"]
+        charged = bool(placements) and seat_state["character"] != "berke"
     for choice in choices:
         value = choice[1]
         low = value if value < lowest_picked else lowest_picked
@@ -163,12 +173,18 @@ def pick_options(
             rest_low = second if taken == lowest else lowest
             if rest_low < low:
                 low = rest_low
-        ok = ok_for.get(low)
-        if ok is None:
-            ok = ok_for[low] = space_ok(state, seat, space, low)
+        if plain:
+            ok = coins >= (low if charged else 0)
+        else:
+            ok = ok_for.get(low)
+            if ok is None:
+                ok = ok_for[low] = space_ok(state, seat, space, low)
         if ok:
             found.append(choice)
-    return sorted(found, key=_pick_order)
+    try:
+        return sorted(found, key=_PICK_ORDER.__getitem__)
+    except KeyError:  # a die of another kind or value than usual
+        return sorted(found, key=_pick_order)
 
 
 def _choices(dice: list[list]) -> set[tuple[str, int]]:
@@ -187,6 +203,10 @@ _ANY_VALUE = {kind: tuple((kind, value) for value in range(1, 7)) for kind in DI
 
 def _pick_order(choice: tuple[str, int]) -> tuple:
     return choice[0] != "colour", choice[0], choice[1]
+
+
+# The same order for the usual picks, looked up instead of worked out.
+_PICK_ORDER = {choice: _pick_order(choice) for choices in _ANY_VALUE.values() for choice in choices}
 
 
 def available(state: State, seat: int, space: str) -> bool:
@@ -214,13 +234,13 @@ def open_spaces(state: State, seat: int, spaces: tuple[str, ...]) -> list[str]:
     lowest = min([value or 1 for _, value in hand])
     colourless: list[list] | None = None  # the dice left where the colour already is
     found = []
-    for space, needed, slot, city in _space_info(spaces):
-        placements = placed[space]
+    others, last_cards = _space_info(spaces)
+    for space, needed, slot, city in others:
         if slot is not None:
-            # one die on an empty card space, in a city with the seat's post; no fee
-            if not placements and city in posts and coins >= 0 and cards.usable(state, seat, slot):
+            if _card_open(state, seat, space, slot, city):
                 found.append(space)
             continue
+        placements = placed[space]
         remaining, low = hand, lowest
         if placements and _colour_in(placements, seat):
             if colourless is None:
@@ -233,15 +253,36 @@ def open_spaces(state: State, seat: int, spaces: tuple[str, ...]) -> list[str]:
             if berke or not placements or coins >= low:
                 found.append(space)
         elif space == "khan":
-            # no fee; one of four single spaces, a die at least as high as those there
-            # (an unset die can show 6)
-            if len(placements) < 4 and coins >= 0:
-                floor = max([value for p in placements for _, value in p["dice"]], default=0)
-                if max([value or 6 for _, value in remaining]) >= floor:
-                    found.append(space)
+            if len(placements) < 4 and coins >= 0 and _khan_reached(placements, remaining):
+                found.append(space)
         elif space_ok(state, seat, space, low):
             found.append(space)
+    if posts:  # a card space needs a post in its city
+        for space, _, slot, city in last_cards:
+            if city in posts and _card_open(state, seat, space, slot, city):
+                found.append(space)
     return found
+
+
+def _card_open(state: State, seat: int, space: str, slot: str, city: str) -> bool:
+    """``space_ok`` for a card space (the seat holds a die): one die on the empty space, in
+    a city with the seat's post; no fee."""
+    return (
+        not state["spaces"][space]
+        and city in state["seats"][seat]["posts"]
+        and state["seats"][seat]["coins"] >= 0
+        and cards.usable(state, seat, slot)
+    )
+
+
+def _khan_reached(placements: list[dict], dice: list[list]) -> bool:
+    """Whether one of ``dice`` can go on the Khan's favor (``space_ok`` with each die): at
+    least as high as the highest die there (``khan_floor``); an unset die can show 6."""
+    floor = max([value for placement in placements for _, value in placement["dice"]], default=0)
+    for _, value in dice:
+        if (value or 6) >= floor:
+            return True
+    return False
 
 
 def place(state: State, seat: int, space: str, picked: list[list]) -> tuple[int, int]:

@@ -147,8 +147,9 @@ def end_round(state: State) -> list[LogEntry]:
 def advance(state: State) -> list[LogEntry]:
     entries: list[LogEntry] = []
     while True:
-        for seat in range(state["players"]):
-            entries += rewards.settle(state, seat)
+        for seat, seat_state in enumerate(state["seats"]):
+            if seat_state["pending"]:  # settle has nothing to do on an empty list
+                entries += rewards.settle(state, seat)
         phase = state["phase"]
         if phase in ("draft", "over"):
             return entries

@@ -71,7 +71,10 @@ class MarcoPoloRules(GameRules):
 
     # --- legal actions --------------------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
+        if state["phase"] == "turns":  # to_act, for the phase of most steps
+            if seat != state["active"]:
+                return []
+        elif seat not in self.to_act(state):
             return []
         if state["seats"][seat]["pending"]:
             return rewards.choices(state, seat)

@@ -55,12 +55,32 @@ def can_start(state: State, seat: int, fee: int) -> bool:
     (``affordable_steps`` not empty, stopping at the first)."""
     seat_state = state["seats"][seat]
     coins, camels, basic = seat_state["coins"], seat_state["camels"], data.TRAVEL_COST[1]
+    if seat_state["character"] == "johannes":  # his oasis jumps: destinations, extra_cost
+        for place in seat_state["figures"]:
+            for end in destinations(state, seat, place):
+                extra = extra_cost(state, seat, place, end)
+                paid = basic + fee + extra.get("coins", 0)
+                if coins >= paid and camels >= extra.get("camels", 0):
+                    return True
+        return False
+    left = coins - basic - fee  # for the route's extra coins
     for place in seat_state["figures"]:
-        for end in destinations(state, seat, place):
-            extra = extra_cost(state, seat, place, end)
-            if coins >= basic + fee + extra.get("coins", 0) and camels >= extra.get("camels", 0):
+        for extra_coins, extra_camels in _ROUTE_EXTRAS[place]:
+            if left >= extra_coins and camels >= extra_camels:
                 return True
     return False
+
+
+def _extras(start: str, end: str) -> tuple[int, int]:
+    extra = board.route_cost(start, end)
+    return extra.get("coins", 0), extra.get("camels", 0)
+
+
+# The extra (coins, camels) of each route from each place (``can_start`` asks at almost
+# every step whether the Travel space is open).
+_ROUTE_EXTRAS = {
+    place: tuple(_extras(place, end) for end in near) for place, near in board.NEIGHBOURS.items()
+}
 
 
 def begin(state: State, seat: int, most: int) -> None:

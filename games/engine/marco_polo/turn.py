@@ -58,6 +58,8 @@ def main_spaces(state: State) -> tuple[str, ...]:
     return _MAIN_SPACES
 
 
+# Each main space alone, for "is this space listed?" (the main spaces are always these).
+_ONE_SPACE = {space: (space,) for space in _MAIN_SPACES}
 # The city-card slot of each card space (its card's number is in ``state["cards"]``).
 _CARD_SLOT = {space: board.card_slot(space) for space in _MAIN_SPACES if board.card_slot(space)}
 
@@ -108,8 +110,9 @@ def free_options(state: State, seat: int, want: Action | None = None) -> list[Ac
     found = []
     if not turn["main"] and (only is None or only in _SPACE_OR_PASS):
         candidates = main_spaces(state)
-        if only == "space":
-            candidates = tuple(space for space in candidates if space == want.get("space"))
+        if only == "space":  # the wanted space alone, if it is a main space
+            wanted = want.get("space")
+            candidates = _ONE_SPACE.get(wanted, ()) if wanted.__class__ is str else ()
         cards_on = state["cards"]
         for space in dice.open_spaces(state, seat, candidates):
             slot = _CARD_SLOT.get(space)
