@@ -150,7 +150,10 @@ def pick_options(
         return []
     choices = _choices(remaining)
     if only is not None:
-        choices = [only] if only in choices else []
+        try:
+            choices = [only] if only in choices else []
+        except TypeError:  # not hashable, so equal to no (kind, value) pick
+            choices = []
     lowest_picked = min([value for _, value in picked], default=7)
     if need:
         # The dice still needed after this pick are the lowest of the rest (an unset die
