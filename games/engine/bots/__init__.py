@@ -47,9 +47,13 @@ def choose_action(
     gen = seeds(seed)
     if level == "random" or len(actions) == 1:
         return random_action(actions, gen)
+    if settings is DEFAULT_SETTINGS:  # optional: the game's own search settings
+        settings = replace(settings, **getattr(rules, "bot_search_settings", {}))
+    planning = level == "search" and settings.plan_width > 0
+    judged = with_plan_evaluation(rules) if planning else rules
     if is_offer_answer(actions):
-        return answer_offer(rules, state, seat, actions, gen)
-    offer = propose(rules, state, seat, gen)
+        return answer_offer(judged, state, seat, actions, gen)
+    offer = propose(rules, state, seat, gen, planning)
     if offer is not None:
         return offer
     # A bot never withdraws its own offers (it only has any where it proposes them).
@@ -57,21 +61,21 @@ def choose_action(
     actions = [a for a in actions if a.type not in aside] or actions
     if level == "greedy":
         return greedy_action(rules, state, seat, actions, gen)
-    if settings is DEFAULT_SETTINGS:  # optional: the game's own search settings
-        settings = replace(settings, **getattr(rules, "bot_search_settings", {}))
-    if settings.plan_width:
+    if planning:
         width, depth = settings.plan_width, settings.plan_depth
         samples = settings.plan_samples
-        planner = with_plan_evaluation(rules)
-        return plan_action(planner, state, seat, actions, gen, width, depth, samples, aside)
+        return plan_action(judged, state, seat, actions, gen, width, depth, samples, aside)
     return search_action(rules, state, seat, actions, gen, budget, settings, aside)
 
 
-def propose(rules: GameRules, state: State, seat: int, gen) -> Action | None:
+def propose(rules: GameRules, state: State, seat: int, gen, planning: bool = False) -> Action | None:
     """The offer the seat makes now, in a game whose rules have the optional hook
     ``bot_proposal(state, seat, seed)`` (given what the seat sees, a determinization);
-    None in every other game, without drawing from ``gen``, so their bots play as before."""
+    None in every other game, without drawing from ``gen``, so their bots play as before.
+    A planning (strong) bot uses ``bot_plan_proposal`` instead where the game has one."""
     hook = getattr(rules, "bot_proposal", None)
+    if planning:
+        hook = getattr(rules, "bot_plan_proposal", None) or hook
     if hook is None:
         return None
     seen = rules.determinize(state, seat, next_seed(gen))
@@ -116,6 +120,8 @@ def respond_to_offers(
         if only_takes and randbelow(gen, 2):
             return None
         return random_action(actions, gen)
+    if level == "search" and getattr(rules, "bot_search_settings", {}).get("plan_width"):
+        rules = with_plan_evaluation(rules)  # the strong level answers by its own measure
     if only_takes:  # standing orders only: one look each is enough to leave them alone
         return answer_offer(rules, state, seat, actions, gen, samples=1, may_pass=True)
     return answer_offer(rules, state, seat, actions, gen)

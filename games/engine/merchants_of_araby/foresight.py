@@ -31,6 +31,8 @@ from .trading import (
     rounds_left,
 )
 
+INCOME_SHARE = 0.8  # the share of a future turn's best caravan that a seat can count on
+HAND_SHARE = 0.4  # the same for producers in hand, still to be paid for and played
 LOCKED_FILL = 0.05  # the chance one empty space of a locked caravan's line is still filled
 # What still has to be done costs a little, so the plan does it now rather than later:
 # a product held, per camel still to place; an untasked producer, per camel it must make.
@@ -73,15 +75,53 @@ def evaluate(state: State, seat: int) -> float:
     if seat == state["turn"] and state["phase"] in ("play", "draft"):
         value += HAND_CARD * min(len(state["draft"]), data.DRAFT_PICKS - state["picked"])
     left = rounds_left(state)
+    makers, anything = [0, 0, 0, 0], 0
     for card_id in state["entourage"][seat]:
-        verb = data.CARDS[card_id]["effect"][0]
-        value += 0.3 + left * ENTOURAGE_PER_ROUND.get(verb, 0.0)
+        verb, made = data.CARDS[card_id]["effect"]
+        value += 0.3
+        if verb == "produce":
+            makers[_PRODUCT_INDEX[made]] += 1
+        elif verb == "any":
+            anything += 1
+        else:
+            value += left * ENTOURAGE_PER_ROUND.get(verb, 0.0)
+    turns = _turns_left(state, seat)
+    income = _turn_income(tuple(makers), anything)
+    value += INCOME_SHARE * turns * income
+    # Producers in hand: the income they would add once played, at a lower share (they
+    # still cost a product and coins, and may be needed as discards).
+    for card_id in state["hands"][seat]:
+        verb, made = data.CARDS[card_id]["effect"]
+        if data.CARDS[card_id]["kind"] in ("merchant", "ally"):
+            if verb == "produce":
+                makers[_PRODUCT_INDEX[made]] += 1
+            elif verb == "any":
+                anything += 1
+    value += HAND_SHARE * turns * (_turn_income(tuple(makers), anything) - income)
     for owed in state["pending"]:
         if owed["seat"] == seat:
             value += HAND_CARD * owed.get("count", 0) if owed["kind"] == "draft" else 0.0
             value += 0.5 * owed.get("count", 0) if owed["kind"] == "product" else 0.0
             value -= HAND_CARD if owed["kind"] == "give" else 0.0
     return value
+
+
+def _turns_left(state: State, seat: int) -> int:
+    """The turns the seat will still begin (one per caravan card left in the stacks)."""
+    cards = sum(len(stack) for stack in state["stacks"])
+    players = state["players"]
+    return sum(1 for k in range(1, cards + 1) if (state["turn"] + k) % players == seat)
+
+
+@cache
+def _turn_income(makers: tuple[int, ...], anything: int) -> float:
+    """What a turn's caravan brings a seat whose producers are these, on average over the
+    caravan cards: the best filling of an empty caravan with five camels."""
+    total = 0.0
+    for grid in data.GRIDS.values():
+        worth, _ = _best_filling(grid, 0, 0, data.CAMELS, (0, 0, 0, 0), makers, anything)
+        total += worth
+    return total / len(data.GRIDS)
 
 
 def _count(count) -> int:

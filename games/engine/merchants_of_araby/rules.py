@@ -274,6 +274,15 @@ class MerchantsOfArabyRules(GameRules):
         """The offer a bot at ``seat`` makes now (``state`` as the seat sees it), or None."""
         return trading.bot_proposal(self, state, seat, seed)
 
+    def bot_plan_proposal(self, state: State, seat: int, seed: int) -> Action | None:
+        """The strong level's offers: judged by its own measure (``foresight``), and never
+        a standing order, which only the taker's own interest decides whether to take
+        (with two players the opponent takes a product or a permit exactly when it
+        completes a line of theirs worth far more than the coin it pays)."""
+        return trading.bot_proposal(
+            self, state, seat, seed, judge=foresight.evaluate, standing_orders=False
+        )
+
     def determinize(self, state: State, seat: int, seed: int) -> State:
         return checks.determinize(state, seat, seed)
 

@@ -166,8 +166,8 @@ def evaluate(state: State, seat: int) -> float:
     return value
 
 
-def standings(state: State) -> list[float]:
-    evals = [evaluate(state, seat) for seat in range(state["players"])]
+def standings(state: State, judge=evaluate) -> list[float]:
+    evals = [judge(state, seat) for seat in range(state["players"])]
     return [
         mine - max(e for other, e in enumerate(evals) if other != seat)
         for seat, mine in enumerate(evals)
@@ -259,9 +259,14 @@ def _same_terms(deal: dict, candidate: dict) -> bool:
     return True
 
 
-def bot_proposal(rules, state: State, seat: int, seed: int) -> Action | None:
+def bot_proposal(
+    rules, state: State, seat: int, seed: int, judge=None, standing_orders: bool = True
+) -> Action | None:
     """The offer (or standing order) ``seat`` makes now, or None; ``state`` is what the
-    seat may see (a determinization)."""
+    seat may see (a determinization). ``judge(state, seat)`` is how the proposer weighs
+    positions (by default ``evaluate``, the partner's measure too); without
+    ``standing_orders`` it only makes offers to one partner."""
+    judge = judge or evaluate
     if busy(state) or seat != state["turn"] or state["phase"] != "play":
         return None
     if state["next_deal"] - 1 >= OFFERS_PER_TURN * (state["turn_no"] + 1):
@@ -271,10 +276,13 @@ def bot_proposal(rules, state: State, seat: int, seed: int) -> Action | None:
         return None
     gen = LocalRng(seed)
     before = standings(state)
+    mine_before = before if judge is evaluate else standings(state, judge)
     best, best_gain = None, MARGIN
     mine = [d for d in state["deals"] if d["from"] == seat]
     for candidate in _candidates(state, seat, gen):
         standing = candidate["to"] is None
+        if standing and not standing_orders:
+            continue
         if any(_same_terms(d, candidate) for d in mine):
             continue
         try:
@@ -295,7 +303,8 @@ def bot_proposal(rules, state: State, seat: int, seed: int) -> Action | None:
             after = copy_state(state)
             execute(after, dict(record, to=taker), taker, [])
             now = standings(after)
-            gains.append((now[seat] - before[seat], now[taker] - before[taker]))
+            mine_now = now if judge is evaluate else standings(after, judge)
+            gains.append((mine_now[seat] - mine_before[seat], now[taker] - before[taker]))
         if standing:
             # Takers judge it on their own turns, by their own standing; the owner posts
             # it when it gains whoever takes it (half weight: it may never be taken).
