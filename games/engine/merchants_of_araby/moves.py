@@ -139,15 +139,12 @@ def choices(state: State, seat: int, want: Action | None = None) -> list[Action]
         return [_END_NOW] if kind in (None, "end_turn") else []
     only = want.get("card") if want is not None else None
     if kind in (None, "play"):
+        unplayable = _REACTION_IDS if active else _OFF_TURN_UNPLAYABLE
         for card_id in dict.fromkeys(state["hands"][seat]):
             if only is not None and card_id != only:
                 continue
-            card = data.CARDS[card_id]
-            if card["effect"][0] in data.REACTIONS or (
-                card["kind"] in OWN_TURN_KINDS and not active
-            ):
-                continue
-            acts += _plays(state, seat, card_id, "play")
+            if card_id not in unplayable:
+                acts += _plays(state, seat, card_id, "play")
     if kind in (None, "task"):
         for card_id in untasked(state, seat):
             if only is None or card_id == only:
@@ -160,6 +157,16 @@ def choices(state: State, seat: int, want: Action | None = None) -> list[Action]
         acts.append(_ANNOUNCE)
     return acts
 
+
+# Worked out once from the static card data: which hand cards are never listed as plays
+# (reactions, played only while a caravan resolves; on another's turn, the kinds played on
+# their owner's turn only too).
+_REACTION_IDS = frozenset(
+    c for c, info in data.CARDS.items() if info["effect"][0] in data.REACTIONS
+)
+_OFF_TURN_UNPLAYABLE = _REACTION_IDS | frozenset(
+    c for c, info in data.CARDS.items() if info["kind"] in OWN_TURN_KINDS
+)
 
 _END_TURN = Action("end_turn", (), say("End your turn (then take two draft cards)"))
 _END_NOW = Action("end_turn", (), say("End your turn now (then take two draft cards)"))
@@ -243,54 +250,63 @@ def _camels(state: State, seat: int) -> list[Action]:
         grid = data.GRIDS[caravan["card"]]
         for space, occupant in enumerate(caravan["spaces"]):
             if occupant == EMPTY and pool.get(grid[space]):
-                product = data.PRODUCT_NAMES[grid[space]]
-                if owner == seat:
-                    label = say(
-                        "Put a camel with {product} on space {space} of your caravan",
-                        product=product,
-                        space=space + 1,
-                    )
-                else:
-                    label = say(
-                        "Put a camel with {product} on space {space} of {owner}'s caravan",
-                        product=product,
-                        space=space + 1,
-                        owner=who(owner),
-                    )
-                acts.append(Action("camel", (("owner", owner), ("space", space + 1)), label))
+                acts.append(_camel_action(seat, owner, space + 1, grid[space]))
     return acts
+
+
+@cache
+def _camel_action(seat: int, owner: int, space: int, product: str) -> Action:
+    """A camel placement, made once per seat, caravan owner, space and product."""
+    named = data.PRODUCT_NAMES[product]
+    if owner == seat:
+        label = say(
+            "Put a camel with {product} on space {space} of your caravan",
+            product=named,
+            space=space,
+        )
+    else:
+        label = say(
+            "Put a camel with {product} on space {space} of {owner}'s caravan",
+            product=named,
+            space=space,
+            owner=who(owner),
+        )
+    return Action("camel", (("owner", owner), ("space", space)), label)
 
 
 def _draft_choices(state: State) -> list[Action]:
     """Taking one card of each kind on the draft line."""
-    return [
-        Action("draft", (("card", c),), say("Take {card} from the draft line", card=data.name(c)))
-        for c in dict.fromkeys(state["draft"])
-    ]
+    return [_draft_action(c) for c in dict.fromkeys(state["draft"])]
+
+
+@cache
+def _draft_action(card_id: str) -> Action:
+    label = say("Take {card} from the draft line", card=data.name(card_id))
+    return Action("draft", (("card", card_id),), label)
+
+
+@cache
+def _choose_actions() -> tuple[Action, ...]:
+    return tuple(
+        Action.make("choose", say("Produce 1 {product}", product=data.PRODUCT_NAMES[p]), product=p)
+        for p in data.PRODUCTS
+    )
+
+
+@cache
+def _give_action(card_id: str, other: int) -> Action:
+    label = say("Give {card} to {player}", card=data.name(card_id), player=who(other))
+    return Action.make("give", label, card=card_id, to=other)
 
 
 def _pending_choices(state: State, owed: dict) -> list[Action]:
     seat = owed["seat"]
     if owed["kind"] == "product":
-        return [
-            Action.make(
-                "choose", say("Produce 1 {product}", product=data.PRODUCT_NAMES[p]), product=p
-            )
-            for p in data.PRODUCTS
-        ]
+        return list(_choose_actions())
     if owed["kind"] == "draft":
         return _draft_choices(state)
     cards = [c for c in dict.fromkeys(owed["cards"]) if c in state["hands"][seat]]
-    return [
-        Action.make(
-            "give",
-            say("Give {card} to {player}", card=data.name(c), player=who(other)),
-            card=c,
-            to=other,
-        )
-        for c in cards
-        for other in others(state, seat)
-    ]
+    return [_give_action(c, other) for c in cards for other in others(state, seat)]
 
 
 _LET_IT_RESOLVE = Action.make("pass", say("Let the caravan resolve"))

@@ -14,19 +14,30 @@ from . import data
 from .state import take_product
 
 
+def _needs(card_id: str) -> tuple[tuple[str, ...], int, frozenset[str]]:
+    """A card's distinct cost units (sorted), the length of its cost and the cards showing
+    at least one of those units (cards that could negate part of it)."""
+    cost = data.CARDS[card_id]["cost"]
+    units = tuple(sorted(set(cost)))
+    showing = frozenset(
+        c for c, info in data.CARDS.items() if not info["icon_set"].isdisjoint(units)
+    )
+    return units, len(cost), showing
+
+
+# Worked out once from the static card data: ``payments`` runs for every hand card at
+# every step.
+_NEEDS = {card_id: _needs(card_id) for card_id in data.CARDS}
+
+
 def payments(state: State, seat: int, card_id: str) -> tuple[tuple[str, ...], ...]:
     """Every distinct set of hand cards ``seat`` may discard to play ``card_id``, the rest
     of the cost being affordable from its products and coins."""
-    cost = data.CARDS[card_id]["cost"]
-    units = sorted(set(cost))
+    units, most, shows = _NEEDS[card_id]
     pool = state["products"][seat]
     coins = state["coins"][seat]
-    have = tuple(min(coins if u == "coin" else pool.get(u, 0), len(cost)) for u in units)
-    showing = tuple(
-        c
-        for c in state["hands"][seat]
-        if c != card_id and not data.CARDS[c]["icon_set"].isdisjoint(units)
-    )
+    have = tuple(min(coins if u == "coin" else pool.get(u, 0), most) for u in units)
+    showing = tuple(c for c in state["hands"][seat] if c in shows and c != card_id)
     return _payments(card_id, showing, have)
 
 

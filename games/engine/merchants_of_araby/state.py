@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .. import decks, rng
-from ..contract import State, clone
+from ..contract import State
 from . import data
+from .copying import copy_state  # noqa: F401  (the rules copy states with it)
 
 EMPTY = -1
 
@@ -179,56 +180,3 @@ def gain(state: State, seat: int, coins: int) -> int:
     state["bank"] -= paid
     state["coins"][seat] += paid
     return paid
-
-
-_FLAT = ("coins", "camels", "deck", "discard", "draft", "spent", "box", "queue")
-_NESTED = ("hands", "entourage", "tasked", "stacks", "permits")
-_LAYOUT = frozenset(
-    (
-        *_FLAT,
-        *_NESTED,
-        "products",
-        "caravans",
-        "pending",
-        "resolving",
-        "deals",
-        "players",
-        "rng",
-        "stacks_option",
-        "turn",
-        "turn_no",
-        "phase",
-        "bank",
-        "picked",
-        "after",
-        "over",
-        "next_deal",
-    )
-)
-
-
-def copy_state(state: State) -> State:
-    """A deep copy that knows the layout (several times faster than a generic one); a state
-    of any other layout is copied generically."""
-    if state.keys() != _LAYOUT:
-        return clone(state)
-    new = dict(state)
-    for key in _FLAT:
-        new[key] = list(state[key])
-    for key in _NESTED:
-        new[key] = [list(part) for part in state[key]]
-    new["products"] = [  # {product: count}; anything deeper is copied generically
-        dict(pool) if all(type(n) is int for n in pool.values()) else clone(pool)
-        for pool in state["products"]
-    ]
-    new["caravans"] = [
-        None
-        if c is None
-        else {"card": c["card"], "spaces": list(c["spaces"])}
-        if len(c) == 2
-        else clone(c)
-        for c in state["caravans"]
-    ]
-    for key in ("pending", "resolving", "deals"):
-        new[key] = clone(state[key]) if state[key] else type(state[key])()
-    return new

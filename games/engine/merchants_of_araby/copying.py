@@ -1,0 +1,85 @@
+"""A fast deep copy of a state (``GameRules.copy_state``), built from its layout.
+
+``apply`` copies the state at every step. This copy knows the layout (see ``state.py``)
+and copies only the lists and dicts, with as few Python-level steps as possible:
+
+- the keys are checked by their number and by looking every one of them up (a missing key
+  raises ``KeyError``): with as many keys as the layout has and all of them present, the
+  keys are exactly the layout's ("closing", a plain flag, is there while the end of a turn
+  is announced). ``dict.copy`` keeps their order, so the copy dumps to the same JSON;
+- the parts that are rarely there and of several shapes (choices owed, a resolving
+  caravan, deals) are copied generically, and so is anything laid out otherwise.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from ..contract import State, clone
+
+# The keys holding lists and dicts (copied) and plain values (shared).
+_FLAT = ("coins", "camels", "deck", "discard", "draft", "spent", "box", "queue")
+_NESTED = ("hands", "entourage", "tasked", "stacks", "permits")
+_OTHER_PARTS = ("products", "caravans", "pending", "resolving", "deals")
+_VALUES = (
+    "players", "rng", "stacks_option", "turn", "turn_no", "phase", "bank", "picked", "after",
+    "over", "next_deal",
+)  # fmt: skip
+_SIZE = len(_FLAT) + len(_NESTED) + len(_OTHER_PARTS) + len(_VALUES)
+# itemgetter looks all of a group's keys up in one call (a missing one: KeyError).
+_flat, _nested = itemgetter(*_FLAT), itemgetter(*_NESTED)
+_others, _values = itemgetter(*_OTHER_PARTS), itemgetter(*_VALUES)
+_copy_list = list.copy
+
+
+class _OtherLayout(Exception):
+    """A part of the state is not laid out as expected: ``copy_state`` falls back to clone."""
+
+
+def copy_state(state: State) -> State:
+    """A deep copy, equal to ``clone(state)`` (keys in the same order) and sharing nothing
+    mutable with it; a state of another layout is copied by ``clone``."""
+    try:
+        return _copy(state)
+    except (_OtherLayout, KeyError, AttributeError, TypeError):
+        return clone(state)
+
+
+def _copy(state: State) -> State:
+    size = len(state)
+    if size != _SIZE and (size != _SIZE + 1 or "closing" not in state):
+        raise _OtherLayout
+    _values(state)
+    new = state.copy()
+    for key, part in zip(_FLAT, _flat(state), strict=True):
+        if part.__class__ is not list:
+            raise _OtherLayout
+        new[key] = part[:]
+    for key, part in zip(_NESTED, _nested(state), strict=True):
+        if part.__class__ is not list:
+            raise _OtherLayout
+        new[key] = list(map(_copy_list, part))  # TypeError unless a list of lists
+    products, caravans, pending, resolving, deals = _others(state)
+    new["products"] = list(map(_copy_pool, products))
+    new["caravans"] = list(map(_copy_caravan, caravans))
+    new["pending"] = clone(pending) if pending else []
+    new["resolving"] = clone(resolving) if resolving is not None else None
+    new["deals"] = clone(deals) if deals else []
+    return new
+
+
+def _copy_pool(pool: dict) -> dict:
+    """A seat's {product: count}; anything deeper is copied generically."""
+    for count in pool.values():
+        if count.__class__ is not int:
+            return clone(pool)
+    return pool.copy()
+
+
+def _copy_caravan(caravan: dict | None) -> dict | None:
+    """None, or {"card", "spaces": [seat or -1] * 9}; anything else generically."""
+    if caravan is None:
+        return None
+    if len(caravan) != 2:
+        return clone(caravan)
+    return {"card": caravan["card"], "spaces": caravan["spaces"][:]}
