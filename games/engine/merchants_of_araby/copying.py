@@ -51,14 +51,18 @@ def _copy(state: State) -> State:
         raise _OtherLayout
     _values(state)
     new = state.copy()
-    for key, part in zip(_FLAT, _flat(state), strict=True):
-        if part.__class__ is not list:
-            raise _OtherLayout
-        new[key] = part[:]
-    for key, part in zip(_NESTED, _nested(state), strict=True):
-        if part.__class__ is not list:
-            raise _OtherLayout
-        new[key] = list(map(_copy_list, part))  # TypeError unless a list of lists
+    # Flat lists of ids and numbers: a slice copies them (and keeps a tuple a tuple, as
+    # clone does).
+    coins, camels, deck, discard, draft, spent, box, queue = _flat(state)
+    new["coins"], new["camels"], new["deck"], new["discard"] = (
+        coins[:], camels[:], deck[:], discard[:],
+    )  # fmt: skip
+    new["draft"], new["spent"], new["box"], new["queue"] = draft[:], spent[:], box[:], queue[:]
+    # Lists of lists (TypeError, so a generic copy, unless they are).
+    hands, entourage, tasked, stacks, permits = _nested(state)
+    new["hands"], new["entourage"] = list(map(_copy_list, hands)), list(map(_copy_list, entourage))
+    new["tasked"], new["stacks"] = list(map(_copy_list, tasked)), list(map(_copy_list, stacks))
+    new["permits"] = list(map(_copy_list, permits))
     products, caravans, pending, resolving, deals = _others(state)
     new["products"] = list(map(_copy_pool, products))
     new["caravans"] = list(map(_copy_caravan, caravans))

@@ -21,7 +21,7 @@ from functools import cache, lru_cache
 
 from ..contract import Action, LogEntry, State, listed, log, say, say_count
 from . import data
-from .paying import can_react, pay, payments
+from .paying import can_react, pay, payments, payments_in
 from .state import (
     EMPTY,
     add_product,
@@ -138,7 +138,9 @@ def choices(state: State, seat: int, want: Action | None = None) -> list[Action]
     if active and state.get("closing"):  # the end is announced: only ending it is left
         return [_END_NOW] if kind in (None, "end_turn") else []
     only = want.get("card") if want is not None else None
-    if kind in (None, "play"):
+    if kind is None:
+        acts += _hand_plays(state, seat, active)
+    elif kind == "play":
         unplayable = _REACTION_IDS if active else _OFF_TURN_UNPLAYABLE
         for card_id in dict.fromkeys(state["hands"][seat]):
             if only is not None and card_id != only:
@@ -167,6 +169,36 @@ _REACTION_IDS = frozenset(
 _OFF_TURN_UNPLAYABLE = _REACTION_IDS | frozenset(
     c for c, info in data.CARDS.items() if info["kind"] in OWN_TURN_KINDS
 )
+
+# The longest cost: holding more of a product or coins than this pays for nothing more.
+_MOST_UNITS = max(len(info["cost"]) for info in data.CARDS.values())
+
+
+def _hand_plays(state: State, seat: int, active: bool) -> tuple[Action, ...]:
+    """Every card ``seat`` may play now, with every way to pay for it."""
+    pool = state["products"][seat]
+    stock = tuple([min(pool.get(p, 0), _MOST_UNITS) for p in data.PRODUCTS])
+    coins = min(state["coins"][seat], _MOST_UNITS)
+    return _plays_of_hand(tuple(state["hands"][seat]), stock, coins, active)
+
+
+@lru_cache(maxsize=8192)
+def _plays_of_hand(
+    hand: tuple[str, ...], stock: tuple[int, ...], coins: int, active: bool
+) -> tuple[Action, ...]:
+    """``_hand_plays`` for a hand, the products held (capped, in ``data.PRODUCTS`` order)
+    and coins (capped): a pure function of them, so remembered — a hand and a pool often
+    stay the same over several steps (offers, tasks of other seats, camels)."""
+    pool = dict(zip(data.PRODUCTS, stock, strict=True))
+    unplayable = _REACTION_IDS if active else _OFF_TURN_UNPLAYABLE
+    acts: list[Action] = []
+    for card_id in dict.fromkeys(hand):
+        if card_id not in unplayable:
+            found = payments_in(card_id, hand, pool, coins)
+            if found:
+                acts += _play_actions("play", card_id, found)
+    return tuple(acts)
+
 
 _END_TURN = Action("end_turn", (), say("End your turn (then take two draft cards)"))
 _END_NOW = Action("end_turn", (), say("End your turn now (then take two draft cards)"))

@@ -7,6 +7,7 @@ this turn and coins from its tent.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from ..contract import State
@@ -33,11 +34,16 @@ _NEEDS = {card_id: _needs(card_id) for card_id in data.CARDS}
 def payments(state: State, seat: int, card_id: str) -> tuple[tuple[str, ...], ...]:
     """Every distinct set of hand cards ``seat`` may discard to play ``card_id``, the rest
     of the cost being affordable from its products and coins."""
+    return payments_in(card_id, state["hands"][seat], state["products"][seat], state["coins"][seat])
+
+
+def payments_in(
+    card_id: str, hand: Sequence[str], pool: Mapping[str, int], coins: int
+) -> tuple[tuple[str, ...], ...]:
+    """``payments`` for a hand, a pool of products and coins."""
     units, most, shows = _NEEDS[card_id]
-    pool = state["products"][seat]
-    coins = state["coins"][seat]
     have = tuple(min(coins if u == "coin" else pool.get(u, 0), most) for u in units)
-    showing = tuple(c for c in state["hands"][seat] if c in shows and c != card_id)
+    showing = tuple(c for c in hand if c in shows and c != card_id)
     return _payments(card_id, showing, have)
 
 
