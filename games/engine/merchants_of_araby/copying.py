@@ -86,4 +86,6 @@ def _copy_caravan(caravan: dict | None) -> dict | None:
         return None
     if len(caravan) != 2:
         return clone(caravan)
-    return {"card": caravan["card"], "spaces": caravan["spaces"][:]}
+    copy = caravan.copy()  # keeps the keys' order
+    copy["spaces"] = copy["spaces"][:]
+    return copy

@@ -138,15 +138,10 @@ def choices(state: State, seat: int, want: Action | None = None) -> list[Action]
     if active and state.get("closing"):  # the end is announced: only ending it is left
         return [_END_NOW] if kind in (None, "end_turn") else []
     only = want.get("card") if want is not None else None
-    if kind is None:
+    if kind is None or (kind == "play" and only is None):
         acts += _hand_plays(state, seat, active)
-    elif kind == "play":
-        unplayable = _REACTION_IDS if active else _OFF_TURN_UNPLAYABLE
-        for card_id in dict.fromkeys(state["hands"][seat]):
-            if only is not None and card_id != only:
-                continue
-            if card_id not in unplayable:
-                acts += _plays(state, seat, card_id, "play")
+    elif kind == "play":  # the hand's plays were most likely just listed: remembered
+        acts += [a for a in _hand_plays(state, seat, active) if a.params[0][1] == only]
     if kind in (None, "task"):
         for card_id in untasked(state, seat):
             if only is None or card_id == only:
@@ -219,30 +214,38 @@ def _plays(state: State, seat: int, card_id: str, kind: str) -> tuple[Action, ..
 
 @lru_cache(maxsize=8192)
 def _play_actions(kind: str, card_id: str, found: tuple) -> tuple[Action, ...]:
+    acts: list[Action] = []
+    for discards in found:
+        acts += _plays_discarding(kind, card_id, discards)
+    return tuple(acts)
+
+
+@lru_cache(maxsize=8192)
+def _plays_discarding(kind: str, card_id: str, discards: tuple[str, ...]) -> tuple[Action, ...]:
+    """The plays of ``card_id`` discarding ``discards``: one, or one per product made."""
     name = data.name(card_id)
     verb = data.CARDS[card_id]["effect"][0]
     acts = []
-    for discards in found:
-        cards = listed([data.name(d) for d in discards]) if discards else None
-        params = (("card", card_id), ("discards", discards))
-        if verb == "any2":
-            for product in data.PRODUCTS:
-                made = data.PRODUCT_NAMES[product]
-                if cards is None:
-                    label = say("Play {card} for 2 {product}", card=name, product=made)
-                else:
-                    label = say(
-                        "Play {card} discarding {cards} for 2 {product}",
-                        card=name,
-                        cards=cards,
-                        product=made,
-                    )
-                acts.append(Action(kind, (*params, ("product", product)), label))
-        elif cards is None:
-            acts.append(Action(kind, params, say("Play {card}", card=name)))
-        else:
-            label = say("Play {card} discarding {cards}", card=name, cards=cards)
-            acts.append(Action(kind, params, label))
+    cards = listed([data.name(d) for d in discards]) if discards else None
+    params = (("card", card_id), ("discards", discards))
+    if verb == "any2":
+        for product in data.PRODUCTS:
+            made = data.PRODUCT_NAMES[product]
+            if cards is None:
+                label = say("Play {card} for 2 {product}", card=name, product=made)
+            else:
+                label = say(
+                    "Play {card} discarding {cards} for 2 {product}",
+                    card=name,
+                    cards=cards,
+                    product=made,
+                )
+            acts.append(Action(kind, (*params, ("product", product)), label))
+    elif cards is None:
+        acts.append(Action(kind, params, say("Play {card}", card=name)))
+    else:
+        label = say("Play {card} discarding {cards}", card=name, cards=cards)
+        acts.append(Action(kind, params, label))
     return tuple(acts)
 
 

@@ -42,8 +42,8 @@ def payments_in(
 ) -> tuple[tuple[str, ...], ...]:
     """``payments`` for a hand, a pool of products and coins."""
     units, most, shows = _NEEDS[card_id]
-    have = tuple(min(coins if u == "coin" else pool.get(u, 0), most) for u in units)
-    showing = tuple(c for c in hand if c in shows and c != card_id)
+    have = tuple([min(coins if u == "coin" else pool.get(u, 0), most) for u in units])
+    showing = tuple([c for c in hand if c in shows and c != card_id])
     return _payments(card_id, showing, have)
 
 
