@@ -64,8 +64,9 @@ def _copy(state: State) -> State:
     new["tasked"], new["stacks"] = list(map(_copy_list, tasked)), list(map(_copy_list, stacks))
     new["permits"] = list(map(_copy_list, permits))
     products, caravans, pending, resolving, deals = _others(state)
-    new["products"] = list(map(_copy_pool, products))
-    new["caravans"] = list(map(_copy_caravan, caravans))
+    # Most seats hold no products and most caravan places are empty: those skip a call.
+    new["products"] = [_copy_pool(pool) if pool else pool.copy() for pool in products]
+    new["caravans"] = [None if caravan is None else _copy_caravan(caravan) for caravan in caravans]
     new["pending"] = clone(pending) if pending else []
     new["resolving"] = clone(resolving) if resolving is not None else None
     new["deals"] = clone(deals) if deals else []
@@ -80,10 +81,8 @@ def _copy_pool(pool: dict) -> dict:
     return pool.copy()
 
 
-def _copy_caravan(caravan: dict | None) -> dict | None:
-    """None, or {"card", "spaces": [seat or -1] * 9}; anything else generically."""
-    if caravan is None:
-        return None
+def _copy_caravan(caravan: dict) -> dict:
+    """{"card", "spaces": [seat or -1] * 9}; anything else generically."""
     if len(caravan) != 2:
         return clone(caravan)
     copy = caravan.copy()  # keeps the keys' order
