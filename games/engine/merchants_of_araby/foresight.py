@@ -31,8 +31,8 @@ from .trading import (
     rounds_left,
 )
 
-INCOME_SHARE = 0.5  # the share of a future turn's best caravan that a seat can count on
-HAND_SHARE = 0.25  # the same for producers in hand, still to be paid for and played
+INCOME_SHARE = 0.35  # the share of a future turn's best caravan that a seat can count on
+HAND_SHARE = 0.15  # the same for producers in hand, still to be paid for and played
 LOCKED_FILL = 0.05  # the chance one empty space of a locked caravan's line is still filled
 # What still has to be done costs a little, so the plan does it now rather than later:
 # a product held, per camel still to place; an untasked producer, per camel it must make.
