@@ -64,9 +64,18 @@ def _copy(state: State) -> State:
     new["tasked"], new["stacks"] = list(map(_copy_list, tasked)), list(map(_copy_list, stacks))
     new["permits"] = list(map(_copy_list, permits))
     products, caravans, pending, resolving, deals = _others(state)
-    # Most seats hold no products and most caravan places are empty: those skip a call.
+    # Most seats hold no products: those skip a call.
     new["products"] = [_copy_pool(pool) if pool else pool.copy() for pool in products]
-    new["caravans"] = [None if caravan is None else _copy_caravan(caravan) for caravan in caravans]
+    # A caravan place: None or {"card", "spaces": [seat or -1] * 9} (the copy keeps the keys'
+    # order); anything else generically.
+    new["caravans"] = [
+        None
+        if c is None
+        else {**c, "spaces": c["spaces"][:]}
+        if len(c) == 2 and "card" in c
+        else clone(c)
+        for c in caravans
+    ]
     new["pending"] = clone(pending) if pending else []
     new["resolving"] = clone(resolving) if resolving is not None else None
     new["deals"] = clone(deals) if deals else []
@@ -79,12 +88,3 @@ def _copy_pool(pool: dict) -> dict:
         if count.__class__ is not int:
             return clone(pool)
     return pool.copy()
-
-
-def _copy_caravan(caravan: dict) -> dict:
-    """{"card", "spaces": [seat or -1] * 9}; anything else generically."""
-    if len(caravan) != 2:
-        return clone(caravan)
-    copy = caravan.copy()  # keeps the keys' order
-    copy["spaces"] = copy["spaces"][:]
-    return copy
