@@ -68,7 +68,9 @@ def choose_action(
     return search_action(rules, state, seat, actions, gen, budget, settings, aside)
 
 
-def propose(rules: GameRules, state: State, seat: int, gen, planning: bool = False) -> Action | None:
+def propose(
+    rules: GameRules, state: State, seat: int, gen, planning: bool = False
+) -> Action | None:
     """The offer the seat makes now, in a game whose rules have the optional hook
     ``bot_proposal(state, seat, seed)`` (given what the seat sees, a determinization);
     None in every other game, without drawing from ``gen``, so their bots play as before.

@@ -152,7 +152,13 @@ def _open_caravan(state: State, seat: int, caravan: dict) -> float:
     mine = sum(1 << s for s in range(9) if spaces[s] == seat)
     filled = _mask(spaces)
     best, used_held = _best_filling(
-        data.GRIDS[caravan["card"]], filled, mine, state["camels"][seat], held, makers, len(anything)
+        data.GRIDS[caravan["card"]],
+        filled,
+        mine,
+        state["camels"][seat],
+        held,
+        makers,
+        len(anything),
     )
     return best + SPARE_PRODUCT * (sum(held) - used_held)
 
