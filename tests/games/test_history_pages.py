@@ -133,3 +133,34 @@ def test_the_archive_links_older_games_without_gaps_or_repeats(client, ana, ben)
         url = "/archive/" + found.group(1).replace("&amp;", "&") if found else None
     assert [len(page) for page in pages] == [30, 5]
     assert sum(pages, []) == newest_first
+
+
+def test_each_section_of_my_games_pages_through_in_the_order_of_the_whole_list(
+    make_game, ana, ben, cy
+):
+    """Waiting for me (some told to wait long ago, some never), in play for others (one I
+    resigned from while it was my move), filling up: a page of each section at a time,
+    the database's cut gives the same games in the same order as sorting them all."""
+    for number in range(5):
+        make_game(ana, ben)  # in play, Ana to move
+        make_game(ben, cy, ana)  # in play, waiting for Ben
+        tables.game_create(creator=ana, game="toy", players=3)  # filling up
+        if number % 2:
+            Seat.objects.filter(game__game="toy", user=ana, must_act=True).update(
+                waiting_since=None
+            )
+    resigned = make_game(ana, cy)
+    Seat.objects.filter(game=resigned, user=ana).update(resigned_at=timezone.now())
+    whole = lists.current_sections(ana)
+    assert resigned.pk in whole["active"] and all(whole.values())
+    for name in lists.SECTIONS:
+        paged, page = [], 1
+        while page:
+            my = lists.my_games(user=ana, only=name, page=page, shown=2)
+            paged += [game.pk for game in getattr(my, name)]
+            page = my.more.get(name)
+        assert paged == whole[name], name
+    first = lists.my_games(user=ana, shown=3)
+    assert {name: [g.pk for g in getattr(first, name)] for name in lists.SECTIONS} == {
+        name: ids[:3] for name, ids in whole.items()
+    }
