@@ -21,11 +21,13 @@ from functools import cache
 
 from ..contract import State
 from . import data
-from .state import EMPTY, producers
+from .state import producers
 from .trading import (
     ENTOURAGE_PER_ROUND,
     HAND_CARD,
     SPARE_PRODUCT,
+    _count,
+    _mask,
     _resolving_worth,
     _worth,
     rounds_left,
@@ -122,14 +124,6 @@ def _turn_income(makers: tuple[int, ...], anything: int) -> float:
         worth, _ = _best_filling(grid, 0, 0, data.CAMELS, (0, 0, 0, 0), makers, anything)
         total += worth
     return total / len(data.GRIDS)
-
-
-def _count(count) -> int:
-    return count if isinstance(count, int) else len(count)
-
-
-def _mask(spaces: list[int]) -> int:
-    return sum(1 << index for index, occupant in enumerate(spaces) if occupant != EMPTY)
 
 
 @cache

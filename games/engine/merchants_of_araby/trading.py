@@ -63,6 +63,11 @@ def _mask(spaces: list[int]) -> int:
     return sum(1 << index for index, occupant in enumerate(spaces) if occupant != EMPTY)
 
 
+def _count(count) -> int:
+    """How many: a product count, or the list of the producers that make one."""
+    return count if isinstance(count, int) else len(count)
+
+
 @cache
 def _worth(filled: int, space: int) -> float:
     """``camel_worth`` for the occupied spaces as bits (all that matters)."""
@@ -107,7 +112,7 @@ def _products_worth(state: State, seat: int) -> float:
     value = 0.0
     for share, supply in ((PRODUCT_SHARE, pool), (POTENTIAL_SHARE, fixed)):
         for product, count in supply.items():
-            count = count if isinstance(count, int) else len(count)
+            count = _count(count)
             free = values.get(product, [])
             for _ in range(count):
                 if camels and free:
