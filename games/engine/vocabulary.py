@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import marshal
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -307,3 +307,17 @@ class Option:
 def clone(state: State) -> State:
     """A deep copy of a JSON-compatible state, fast (marshal runs in C)."""
     return marshal.loads(marshal.dumps(state))
+
+
+class OtherLayout(Exception):
+    """A part of a state is not laid out as a game's own copy expects (see ``copied``)."""
+
+
+def copied(copy_layout: Callable[[State], State], state: State) -> State:
+    """``copy_layout(state)``: a game's copy built from its state's layout, a few times
+    faster than ``clone``. A state of another layout (a missing key: KeyError; a part of
+    another type; ``OtherLayout`` raised by the copy's own checks) is copied by ``clone``."""
+    try:
+        return copy_layout(state)
+    except (OtherLayout, KeyError, AttributeError, TypeError):
+        return clone(state)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from ..vocabulary import clone
+from ..vocabulary import OtherLayout, clone, copied
 
 State = dict[str, Any]
 
@@ -49,29 +49,22 @@ _turn_parts, _turn_values = itemgetter(*_TURN_LISTS_AND_DICTS), itemgetter(*_TUR
 _copy_list = list.copy
 
 
-class _OtherLayout(Exception):
-    """A part of the state is not laid out as expected: ``copy_state`` falls back to clone."""
-
-
 def copy_state(state: State) -> State:
     """A deep copy, equal to ``clone(state)`` (keys in the same order) and sharing nothing
     mutable with it; a state of another layout is copied by ``clone``."""
-    try:
-        return _copy(state)
-    except (_OtherLayout, KeyError, AttributeError, TypeError):
-        return clone(state)
+    return copied(_copy, state)
 
 
 def _copy(state: State) -> State:
     if len(state) != _STATE_SIZE:
-        raise _OtherLayout
+        raise OtherLayout
     _state_values(state)
     (
         supply, spaces, contracts, piles, special, removed, cards, outposts, city_bonus,
         beijing, goal_deck, draft, turn, seats,
     ) = _state_parts(state)  # fmt: skip
     if seats.__class__ is not list:
-        raise _OtherLayout
+        raise OtherLayout
     copy = state.copy()
     copy["supply"] = supply.copy()
     copy["spaces"] = _copy_spaces(spaces)
@@ -102,7 +95,7 @@ def _copy_spaces(spaces: dict[str, list]) -> dict[str, list]:
         copy[space] = copied = []
         for placement in placements:
             if len(placement) != _PLACEMENT_SIZE or "seat" not in placement:
-                raise _OtherLayout
+                raise OtherLayout
             placement = placement.copy()
             placement["dice"] = list(map(_copy_list, placement["dice"]))
             copied.append(placement)
@@ -111,7 +104,7 @@ def _copy_spaces(spaces: dict[str, list]) -> dict[str, list]:
 
 def _copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
     if len(seat) != _SEAT_SIZE:
-        raise _OtherLayout
+        raise OtherLayout
     _seat_values(seat)
     vp, dice, figures, posts, contracts, done, goals, goal_offer, pending = _seat_parts(seat)
     copy = seat.copy()
@@ -130,7 +123,7 @@ def _copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
 def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
     size = len(turn)
     if size != _TURN_SIZE and (size != _TURN_SIZE + 1 or "ended" not in turn):
-        raise _OtherLayout
+        raise OtherLayout
     _turn_values(turn)
     picked, contracts, travel, card = _turn_parts(turn)
     copy = turn.copy()

@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import rng
 from ..contract import State, say
-from ..vocabulary import clone
+from ..vocabulary import OtherLayout, clone
 from . import cards
 
 SIDES = ("left", "right")
@@ -185,10 +185,6 @@ _WORK_KEYS = frozenset(("village", "left", "right"))
 _CHOSEN_KEYS = frozenset(("card", "side"))
 
 
-class _OtherLayout(Exception):
-    """A part of the state is not laid out as above: ``copy_state`` falls back to clone."""
-
-
 def copy_state(state: State) -> State:
     """A deep copy, equal to ``clone(state)`` (keys in the same order), built from the
     layout above: a few times faster than a generic copy. A state of another layout falls
@@ -203,7 +199,7 @@ def copy_state(state: State) -> State:
         return clone(state)
     try:
         seats = list(map(_copy_seat, state["seats"]))
-    except _OtherLayout:
+    except OtherLayout:
         return clone(state)
     copy = state.copy()
     copy["deck"] = state["deck"][:]
@@ -222,14 +218,14 @@ def copy_state(state: State) -> State:
 def _copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
     """A seat's deep copy, checking its layout on the way (the check costs little then)."""
     if seat.keys() != _SEAT_KEYS:
-        raise _OtherLayout
+        raise OtherLayout
     copy = seat.copy()
     copy["dice"] = seat["dice"][:]
     copy["hand"] = seat["hand"][:]
     villages = copy["villages"] = []
     for village in seat["villages"]:
         if village.keys() != _VILLAGE_KEYS:
-            raise _OtherLayout
+            raise OtherLayout
         village = village.copy()
         village["left"] = village["left"][:]
         village["right"] = village["right"][:]

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ..contract import State, clone
+from ..contract import State
+from ..vocabulary import OtherLayout, clone, copied
 
 # The keys holding lists and dicts (copied) and plain values (shared).
 _FLAT = ("coins", "camels", "deck", "discard", "draft", "spent", "box", "queue")
@@ -32,23 +33,16 @@ _others, _values = itemgetter(*_OTHER_PARTS), itemgetter(*_VALUES)
 _copy_list = list.copy
 
 
-class _OtherLayout(Exception):
-    """A part of the state is not laid out as expected: ``copy_state`` falls back to clone."""
-
-
 def copy_state(state: State) -> State:
     """A deep copy, equal to ``clone(state)`` (keys in the same order) and sharing nothing
     mutable with it; a state of another layout is copied by ``clone``."""
-    try:
-        return _copy(state)
-    except (_OtherLayout, KeyError, AttributeError, TypeError):
-        return clone(state)
+    return copied(_copy, state)
 
 
 def _copy(state: State) -> State:
     size = len(state)
     if size != _SIZE and (size != _SIZE + 1 or "closing" not in state):
-        raise _OtherLayout
+        raise OtherLayout
     _values(state)
     new = state.copy()
     # Flat lists of ids and numbers: a slice copies them (and keeps a tuple a tuple, as
