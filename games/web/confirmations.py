@@ -21,16 +21,23 @@ from games.read.names import seat_of
 
 def _second_camel(view: Mapping[str, Any], action: Action) -> bool:
     """A Samarkand placement while one camel already stands: the paid second one."""
-    return action.type == "place" and len(view.get("placed") or ()) == 1
+    return len(view.get("placed") or ()) == 1
 
 
-# Game → (the seat's view, the posted move) → must the player confirm it first?
-ASK: dict[str, Callable[[Mapping[str, Any], Action], bool]] = {
-    "merchant-lord": lambda view, action: action.type == "buy",
-    "samarkand": _second_camel,
+# Game → the move type it may ask about, and (the seat's view, the posted move) → must
+# the player confirm it first?
+ASK: dict[str, tuple[str, Callable[[Mapping[str, Any], Action], bool]]] = {
+    "merchant-lord": ("buy", lambda view, action: True),
+    "samarkand": ("place", _second_camel),
 }
-# The only moves that may need asking, so every other post goes on without a read.
-ASKED_TYPES = frozenset({"buy", "place"})
+
+
+def may_ask(game_id: int, action: Action) -> bool:
+    """Whether ``action`` is of a kind the game ``game_id`` may ask about: one small read
+    by key, so that every other move (a Silk Road purchase, a Merchant Lord tuck) goes on
+    without reading the game and working out the seat's view first."""
+    games = [game for game, (kind, _) in ASK.items() if kind == action.type]
+    return bool(games) and Game.objects.filter(pk=game_id, game__in=games).exists()
 
 
 def to_confirm(game: Game, user, action: Action, version: int) -> Action | None:
@@ -38,8 +45,8 @@ def to_confirm(game: Game, user, action: Action, version: int) -> Action | None:
     applied, or None when it goes through at once: no such move in this game, or a post
     the game will refuse anyway (not their turn, a stale page), which is refused as usual.
     """
-    ask = ASK.get(game.game)
-    if ask is None or game.status != Game.Status.ACTIVE:
+    kind, ask = ASK.get(game.game, (None, None))
+    if ask is None or action.type != kind or game.status != Game.Status.ACTIVE:
         return None
     mine = seat_of(game, user)
     if mine is None or drafts.shown_version(game, mine.number) != version:

@@ -461,7 +461,7 @@ def act(request, game_id: int):
     try:
         action = _posted_action(request.POST.get("action"))
         version = _posted_version(request.POST.get("version"))
-        if action.type in confirmations.ASKED_TYPES and request.POST.get("confirmed") != "1":
+        if request.POST.get("confirmed") != "1" and confirmations.may_ask(game_id, action):
             game = _game_or_404(request, game_id)
             asked = confirmations.to_confirm(game, request.user, action, version)
             if asked is not None:  # nothing applied: the page asks first
