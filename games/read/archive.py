@@ -22,8 +22,8 @@ from games.engine import Action, LogEntry, registry
 from games.engine.contract import fill_names
 from games.models import Game, Seat
 from games.read import fairness, pages, replay
-from games.read.game_page import result_reason
-from games.read.names import acted_by, seat_names, with_seats
+from games.read.game_page import move_line, result_reason
+from games.read.names import seat_names, with_seats
 from games.words import shown
 
 PAGE_SIZE = 30
@@ -166,15 +166,7 @@ def replay_context(game: Game, upto: int, seat: int | None = None) -> dict[str, 
     lines = []
     for move, after, entries in replay.replaying(game, upto):
         state = after
-        lines.extend(
-            {
-                "seq": move.seq,
-                "seat": move.seat,
-                "by": acted_by(entry.text, move.seat),
-                "text": shown(entry.for_viewer(seat), names),
-            }
-            for entry in entries
-        )
+        lines.extend(move_line(move.seq, move.seat, entry, seat, names) for entry in entries)
     return {
         "upto": upto,
         "total": game.version,

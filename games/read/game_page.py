@@ -167,11 +167,7 @@ def game_log(
     for move in reversed(moves):
         for data in move.log:
             entry = LogEntry.from_json(data)
-            text = shown(entry.for_viewer(seat), names)
-            by = acted_by(entry.text, move.seat)
-            lines.append(
-                {"seq": move.seq, "seat": move.seat, "by": by, "text": text, "at": move.created_at}
-            )
+            lines.append(move_line(move.seq, move.seat, entry, seat, names, at=move.created_at))
     # Resignations, timeouts, votes; and the newest note of all, which the page's poll key
     # names (``latest_note_id``): one read for both.
     newest = game.notes.order_by("-pk").values("pk")[:1]
@@ -211,12 +207,17 @@ def drafted_lines(game: Game, seat: int | None, names: list[str]) -> list[dict[s
     for number, step in enumerate(drafts.draft_steps(game, seat), start=game.version + 1):
         for data in step["log"]:
             entry = LogEntry.from_json(data)
-            text = shown(entry.for_viewer(seat), names)
-            by = acted_by(entry.text, seat)
-            lines.append(
-                {"seq": number, "seat": seat, "by": by, "text": text, "at": None, "draft": True}
-            )
+            lines.append(move_line(number, seat, entry, seat, names, at=None, draft=True))
     return lines
+
+
+def move_line(
+    seq: int, mover: int, entry: LogEntry, viewer: int | None, names: list[str], **more: Any
+) -> dict[str, Any]:
+    """A line of move ``seq``'s log as ``viewer`` reads it, names filled in, with the seat
+    whose colour its dot shows (``by``: None for a line the game wrote on its own)."""
+    text = shown(entry.for_viewer(viewer), names)
+    return {"seq": seq, "seat": mover, "by": acted_by(entry.text, mover), "text": text, **more}
 
 
 def rematch_for(game: Game, user) -> dict[str, Any] | None:
