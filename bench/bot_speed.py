@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import registry  # noqa: E402
-from games.engine.bots import Budget, choose_action  # noqa: E402
+from games.engine.bots import Budget, choose_action, game_settings, plans  # noqa: E402
 
 LIVE_BUDGET_MS = 800
 
@@ -50,7 +50,7 @@ def positions(rules, count: int, seed: int) -> list[tuple[dict, int]]:
 
 def measure(slug: str, count: int, iterations: int, seed: int) -> str:
     rules = registry.get(slug)
-    planning = getattr(rules, "bot_search_settings", {}).get("plan_width", 0) > 0
+    planning = plans("search", game_settings(rules))
     times = []
     for index, (state, seat) in enumerate(positions(rules, count, seed)):
         started = time.process_time()

@@ -47,9 +47,9 @@ def choose_action(
     gen = seeds(seed)
     if level == "random" or len(actions) == 1:
         return random_action(actions, gen)
-    if settings is DEFAULT_SETTINGS:  # optional: the game's own search settings
-        settings = replace(settings, **getattr(rules, "bot_search_settings", {}))
-    planning = level == "search" and settings.plan_width > 0
+    if settings is DEFAULT_SETTINGS:
+        settings = game_settings(rules)
+    planning = plans(level, settings)
     judged = with_plan_evaluation(rules) if planning else rules
     if is_offer_answer(actions):
         return answer_offer(judged, state, seat, actions, gen)
@@ -66,6 +66,17 @@ def choose_action(
         samples = settings.plan_samples
         return plan_action(judged, state, seat, actions, gen, width, depth, samples, aside)
     return search_action(rules, state, seat, actions, gen, budget, settings, aside)
+
+
+def game_settings(rules: GameRules) -> SearchSettings:
+    """The search settings with the game's own changes (optional ``bot_search_settings``)."""
+    return replace(DEFAULT_SETTINGS, **getattr(rules, "bot_search_settings", {}))
+
+
+def plans(level: str, settings: SearchSettings) -> bool:
+    """Whether ``level`` plays by a plan of its own turn: the strong level, where the
+    settings give the plan a width."""
+    return level == "search" and settings.plan_width > 0
 
 
 def propose(
@@ -122,7 +133,7 @@ def respond_to_offers(
         if only_takes and randbelow(gen, 2):
             return None
         return random_action(actions, gen)
-    if level == "search" and getattr(rules, "bot_search_settings", {}).get("plan_width"):
+    if plans(level, game_settings(rules)):
         rules = with_plan_evaluation(rules)  # the strong level answers by its own measure
     if only_takes:  # standing orders only: one look each is enough to leave them alone
         return answer_offer(rules, state, seat, actions, gen, samples=1, may_pass=True)
