@@ -104,9 +104,10 @@ class Site:
         self.statements.append((sql, params))
         return execute(sql, params, many, context)
 
-    def call(self, method, url, cookie, body=b"", content_type="", headers=None):
+    @staticmethod
+    def _environ(method, url, cookie, body, content_type, headers) -> dict:
         url, _, query = url.partition("?")
-        environ = {
+        return {
             "REQUEST_METHOD": method,
             "PATH_INFO": url,
             "QUERY_STRING": query,
@@ -127,6 +128,9 @@ class Site:
             "wsgi.run_once": False,
             **(headers or {}),
         }
+
+    def call(self, method, url, cookie, body=b"", content_type="", headers=None):
+        environ = self._environ(method, url, cookie, body, content_type, headers)
         status: list[str] = []
         self.queries, self.statements = 0, []
         with connection.execute_wrapper(self._count):
@@ -139,6 +143,18 @@ class Site:
             spent = time.process_time() - start
             self.wall = time.perf_counter() - wall
         return int(status[0].split()[0]), spent, size, self.queries
+
+    def body(self, method, url, cookie, headers=None) -> bytes:
+        """The answer's body (a bodiless request, measured by nothing)."""
+        environ_status: list[str] = []
+        environ = self._environ(method, url, cookie, b"", "", headers)
+        result = self.app(environ, lambda s, h, exc_info=None: environ_status.append(s))
+        body = b"".join(result)
+        if hasattr(result, "close"):
+            result.close()
+        if int(environ_status[0].split()[0]) >= 400:
+            raise SystemExit(f"{method} {url} answered {environ_status[0]}")
+        return body
 
 
 class Table:

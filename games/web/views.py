@@ -140,7 +140,10 @@ def mine(request):
         page=_page_number(request.GET),
         shown=lists.SECTION_SHOWN,
     )
-    return render(request, "games/mine.html", {"my": my})
+    context = {"my": my}
+    if my.waiting is not None:  # the header's count, from the lists just read
+        context["games_waiting_count"] = my.waiting
+    return render(request, "games/mine.html", context)
 
 
 @login_required

@@ -56,3 +56,57 @@ def test_the_lobby_lists_public_tables_with_free_seats(make_game, ana, ben, cy):
     lobby = lists.lobby(user=cy)
     assert [g.pk for g in lobby] == [public.pk, fresh.pk]
     assert [g.joined for g in lobby] == [False, True]
+
+
+def test_my_games_sorts_every_section_as_its_heading_says(make_game, ana, ben, cy):
+    """The database's order, checked against the rule written out: to act, longest waiting
+    first and those with no waiting time last, oldest first; waiting for others, latest
+    change first; open tables, newest first; ties by game number."""
+    import random
+
+    from games.models import Game
+
+    chance = random.Random(7)
+    now = timezone.now()
+    for number in range(18):
+        kind = number % 3
+        if kind == 2:
+            tables.game_create(creator=ana, game="toy", players=3)
+        else:
+            make_game(ana, ben) if kind == 0 else make_game(ben, ana)
+    seats = Seat.objects.filter(user=ana)
+    for seat in seats:  # waiting times and changes, some equal, some missing
+        since = chance.choice([None, now - timedelta(hours=chance.randint(1, 4))])
+        Seat.objects.filter(pk=seat.pk).update(waiting_since=since)
+        moment = now - timedelta(hours=chance.randint(1, 4))
+        Game.objects.filter(pk=seat.game_id).update(updated_at=moment, created_at=moment)
+    Seat.objects.filter(pk=seats.filter(must_act=True).first().pk).update(resigned_at=now)
+
+    expected = {"to_act": [], "active": [], "open": []}
+    for seat in Seat.objects.filter(user=ana).select_related("game"):
+        game = seat.game
+        if game.status == Game.Status.OPEN:
+            expected["open"].append((game.created_at, game.pk))
+        elif seat.must_act and not seat.resigned_at:
+            since = seat.waiting_since
+            expected["to_act"].append((since is None, since or game.created_at, game.pk))
+        else:
+            expected["active"].append((game.updated_at, game.pk))
+    expected["to_act"].sort()
+    expected["active"].sort(reverse=True)
+    expected["open"].sort(reverse=True)
+    found = lists.current_sections(ana)
+    assert found == {name: [row[-1] for row in rows] for name, rows in expected.items()}
+    assert all(found.values())
+
+
+def test_the_header_shows_how_many_games_wait_for_me_on_every_page(client, make_game, ana, ben, cy):
+    """My games counts them from its own lists; other pages count them when drawn."""
+    make_game(ana, ben)
+    make_game(ana, cy)
+    make_game(ben, ana)
+    client.force_login(ana)
+    for url in ("/games/", "/lobby/", "/games/?list=active", f"/players/{ana.username}/"):
+        page = client.get(url).content.decode()
+        assert 'data-count="2"' in page, url
+        assert "<title>(2) " in page, url
