@@ -252,7 +252,9 @@ def _render_game(
         context = {"game": game, "message": exc.message}
         return render(request, "games/unreadable.html", context, status=exc.status)
     message = error.message if error else None
-    chat = lists.chat_messages(game, request.user)  # the latest, by id: the last is the newest
+    fragment = bool(partial and request.htmx)
+    # A fragment other than the chat shows no chat line: it needs the newest one's id alone.
+    chat = lists.chat_messages(game, request.user) if not fragment or partial == "chat" else None
     context.update(
         error=message if partial != "chat" else None,
         chat_error=message if partial == "chat" else None,
@@ -263,7 +265,9 @@ def _render_game(
             len(game.seats.all()),
             game_page.latest_note_id(game),  # read with the log
         ),
-        last_chat=chat[-1].pk if chat else 0,
+        last_chat=(chat[-1].pk if chat else 0)
+        if chat is not None
+        else lists.last_chat_id(game.pk, request.user),
         watching=presence.watchers(game.pk),
         confirm=game_page.Choice.from_action(confirm, context["names"]) if confirm else None,
     )
@@ -285,7 +289,7 @@ def _render_game(
         template = "games/game.html"
         context["composer"] = _composer(context)
     name = template
-    if partial and request.htmx:
+    if fragment:
         name = f"{'games/chat.html' if partial == 'chat' else template}#{partial}"
         # without the page around it: the fragment shows the confirmations itself
         context["fragment"] = True

@@ -155,3 +155,10 @@ def changed(context, *path: Any) -> str:
     changed since the viewer's last move (``games.read.changes``), else nothing."""
     marks = context.get("changed") or ()
     return " changed" if ".".join(str(part) for part in path) in marks else ""
+
+
+@register.simple_tag
+def count_options(counts) -> str:
+    """A stepper's ``<option>`` for each count it offers: a trade composer holds a few
+    hundred and is drawn on every move, so they are joined here, not looped in a template."""
+    return mark_safe("".join(f'<option value="{n:d}">{n:d}</option>' for n in counts))
