@@ -212,7 +212,11 @@ class Table:
         if kind == "bare":
             return "GET", "/bench/bare/", self.cookies[0], b"", "", {}
         if kind == "page":
-            seat = self.rules.to_act(Game.objects.get(pk=self.game_id).state)[0]
+            game = Game.objects.get(pk=self.game_id)
+            if game.status != Game.Status.ACTIVE:  # the last move ended it: a new one
+                self.new_game()
+                game = Game.objects.get(pk=self.game_id)
+            seat = self.rules.to_act(game.state)[0]
             return "GET", f"/games/{self.game_id}/", self.cookies[seat], b"", "", {}
         seat, action, version = self.next_move()
         if kind == "api":
