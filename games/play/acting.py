@@ -15,7 +15,7 @@ from games.engine import Action, IllegalAction, deals
 from games.errors import IllegalMove, NotYourTurn, StaleVersion
 from games.models import Game, Seat
 from games.play import presence, ratings, results
-from games.play.drafting import append_move, commit_draft, take_back_step
+from games.play.drafting import commit_draft, take_back_step
 from games.play.locking import RETRYING, locked_game, one_transaction, require_active
 from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
@@ -117,8 +117,9 @@ def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, 
         game.draft = {"seat": seat, "steps": [*drafts.draft_steps(game, seat), step]}
         game.save(update_fields=["draft", "updated_at"])
         return
-    commit_draft(game, state)  # ``state`` is the drafted state: no need to work it out again
-    append_move(game, seat, step)
+    # ``state`` is the drafted state (no need to work it out again); the drafted steps and
+    # this one are written together.
+    commit_draft(game, state, then=(seat, step))
     game.state = new_state
     outcome = rules.outcome(new_state)
     if outcome is not None:

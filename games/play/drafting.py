@@ -26,22 +26,26 @@ def take_back_step(game: Game, seat: int) -> None:
     game.save(update_fields=["draft", "updated_at"])
 
 
-def commit_draft(game: Game, drafted: State | None = None) -> bool:
+def commit_draft(
+    game: Game, drafted: State | None = None, *, then: tuple[int, dict] | None = None
+) -> bool:
     """Make the drafted steps final: they become moves, in order, and the snapshot moves
     on to ``drafted`` (the drafted state, worked out here unless the caller has it; the
     caller saves the game). Called before anything else changes the game (another seat,
-    a clock, a bot). True when there were steps."""
+    a clock, a bot). ``then``: a (seat, step) made final right after them, written with
+    them in one statement. True when there were drafted steps."""
     seat = (game.draft or {}).get("seat")
     steps = drafts.draft_steps(game, seat)
-    if not steps:
-        game.draft = {}
-        return False
-    if drafted is None:
-        drafted = drafts.drafted_state(game, seat)
-    for step in steps:
-        append_move(game, seat, step)
-    game.state, game.draft = drafted, {}
-    return True
+    made = [(seat, step) for step in steps]
+    if steps:
+        if drafted is None:
+            drafted = drafts.drafted_state(game, seat)
+        game.state = drafted
+    game.draft = {}
+    if then is not None:
+        made.append(then)
+    append_moves(game, made)
+    return bool(steps)
 
 
 def settle_draft(game: Game) -> None:
@@ -51,8 +55,13 @@ def settle_draft(game: Game) -> None:
         game.save()
 
 
-def append_move(game: Game, seat: int, step: dict) -> None:
-    game.version += 1
-    Move.objects.create(
-        game=game, seq=game.version, seat=seat, action=step["action"], log=step["log"]
+def append_moves(game: Game, made: list[tuple[int, dict]]) -> None:
+    """Append each (seat, step) as the game's next move, in order: one INSERT for all."""
+    if not made:
+        return
+    first = game.version + 1
+    game.version += len(made)
+    Move.objects.bulk_create(
+        Move(game=game, seq=seq, seat=seat, action=step["action"], log=step["log"])
+        for seq, (seat, step) in enumerate(made, start=first)
     )

@@ -116,6 +116,30 @@ def test_a_draw_makes_the_turns_steps_final_and_undo_is_refused(ana, ben):
     assert replay.replay(game) == game.state  # the log still reproduces the snapshot
 
 
+def test_the_steps_made_final_are_written_in_order_with_one_insert(ana, ben):
+    """The drafted steps and the move that makes them final become moves in the order
+    they were made, in one statement (not one per step), and the log replays."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    game = _play(game, users[seat], step)
+    made = [step]
+    rules = game.rules
+    with CaptureQueriesContext(connection) as queries:
+        while game.draft:
+            _, state = seen_by(game, users[seat])
+            made.append(rules.legal_actions(state, seat)[0])
+            game = _play(game, users[seat], made[-1])
+    inserts = [q["sql"] for q in queries if q["sql"].startswith('INSERT INTO "games_move"')]
+    assert len(inserts) == 1
+    last = list(game.moves.order_by("-seq")[: len(made)])[::-1]
+    assert [Action.from_json(m.action) for m in last] == made
+    assert [m.seq for m in last] == list(range(game.version - len(made) + 1, game.version + 1))
+    assert replay.replay(game) == game.state
+
+
 def test_a_stale_undo_is_refused(ana, ben):
     """A double click on Undo takes back one step, not two."""
     users = {0: ana, 1: ben}
