@@ -128,7 +128,8 @@ elif int(os.environ.get("DATABASE_POOL", "0")) > 0:
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        # Django's Redis cache, keeping one client per pool (silkroad/cache.py says why).
+        "default": {"BACKEND": "silkroad.cache.SharedClientRedisCache", "LOCATION": CACHE_URL}
     }
 else:
     CACHES = {
