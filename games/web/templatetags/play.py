@@ -13,6 +13,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from games.words import translated
+
 register = template.Library()
 
 
@@ -157,8 +159,47 @@ def changed(context, *path: Any) -> str:
     return " changed" if ".".join(str(part) for part in path) in marks else ""
 
 
+STEPPER = (
+    '<div class="stepper" data-label="{label}"{most_by}>\n'
+    '  <label for="{name}">{label} <small>({most})</small></label>\n'
+    '  <span class="stepper-controls">\n'
+    '    <button type="button" class="stepper-step" data-step="-1" hidden>'
+    '<span aria-hidden="true">−</span><span class="visually-hidden">{fewer}</span></button>\n'
+    '    <select id="{name}" name="{name}">{options}</select>\n'
+    '    <button type="button" class="stepper-step" data-step="1" hidden>'
+    '<span aria-hidden="true">+</span><span class="visually-hidden">{more}</span></button>\n'
+    "  </span>\n"
+    "</div>"
+)
+
+
+def _filled(message: str, **values) -> str:
+    """A translated message with markup of its own, its values escaped (as
+    ``{% blocktranslate %}`` fills one)."""
+    return message % {key: conditional_escape(value) for key, value in values.items()}
+
+
 @register.simple_tag
-def count_options(counts) -> str:
-    """A stepper's ``<option>`` for each count it offers: a trade composer holds a few
-    hundred and is drawn on every move, so they are joined here, not looped in a template."""
-    return mark_safe("".join(f'<option value="{n:d}">{n:d}</option>' for n in counts))
+def deal_stepper(stepper, side: str) -> str:
+    """One count of the trade composer (``games.web.deals.Stepper``): its label, how many
+    there are, the −/+ steps and a ``<select>`` of every count. A composer has a few dozen,
+    drawn on every move: built here, not by a template each."""
+    label = translated(stepper.label)
+    if side == "give":
+        most = _filled(_("you have %(most)s"), most=stepper.most)
+    else:
+        most = _filled(_("up to <span data-most>%(most)s</span>"), most=stepper.most)
+    most_by = ""
+    if stepper.most_by:
+        most_by = format_html(' data-most-by="{}"', stepper.most_by_text)
+    return mark_safe(
+        STEPPER.format(
+            label=conditional_escape(label),
+            most_by=most_by,
+            name=conditional_escape(stepper.input_name),
+            most=most,
+            fewer=_filled(_("One fewer %(label)s"), label=label),
+            more=_filled(_("One more %(label)s"), label=label),
+            options="".join(f'<option value="{n:d}">{n:d}</option>' for n in stepper.counts),
+        )
+    )
