@@ -45,6 +45,14 @@ def test_the_header_counts_games_waiting_for_me(make_game, ana, ben, cy):
     make_game(ana, cy)
     make_game(ben, ana)
     assert lists.games_to_act_count(user=ana) == 2
+    left = make_game(ana, ben)  # waiting for Ana, who resigned: not counted
+    Seat.objects.filter(game=left, user=ana).update(resigned_at=timezone.now())
+    tables.game_create(creator=ana, game="toy", players=3)  # filling up: not counted
+    finished = make_game(ana, cy)
+    set_hands(finished, ["blue"], ["green"], scores=[9, 0])
+    act(finished, ana, "play", card="blue")
+    assert lists.games_to_act_count(user=ana) == 2
+    assert lists.games_to_act_count(user=ben) == 1
 
 
 def test_the_lobby_lists_public_tables_with_free_seats(make_game, ana, ben, cy):
