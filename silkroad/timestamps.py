@@ -11,6 +11,8 @@ pure-Python psycopg), or on another database, nothing changes.
 
 from __future__ import annotations
 
+import functools
+
 from django.db.backends.signals import connection_created
 
 try:  # the compiled loader exists only with psycopg's binary or C package
@@ -45,8 +47,13 @@ def use_compiled_timestamps(sender, connection, **kwargs) -> None:
     adapters = connection.connection.adapters
     oid = psycopg.postgres.types["timestamptz"].oid
     zone = getattr(adapters.get_loader(oid, Format.TEXT), "timezone", None)
-    loader = type("CompiledZoneLoader", (CompiledTzLoader,), {"timezone": zone})
-    adapters.register_loader("timestamptz", loader)
+    adapters.register_loader("timestamptz", _loader_in(zone))
+
+
+@functools.cache
+def _loader_in(zone):
+    """The loader class for ``zone``: one per zone, not one per connection."""
+    return type("CompiledZoneLoader", (CompiledTzLoader,), {"timezone": zone})
 
 
 def connect() -> None:

@@ -173,20 +173,19 @@ def _shown_state(game_ids: list[int]) -> tuple[list[tuple], set[int]]:
     return seats, {row[2] for row in seats if row[-1]}
 
 
-def _sections_sql() -> str:
-    """The query of ``current_sections``, written once: built by the ORM on every request,
-    its five ordering expressions cost ten times the CPU of running it. Its shape (the
-    user's current games first, by two indexes, then their seats) is the plan PostgreSQL
-    picks well; a plain join made it hash every game in play."""
-    seat, game = Seat._meta.db_table, Game._meta.db_table
-    return f"""
+# The query of ``current_sections``, written out once: built by the ORM on every request,
+# its five ordering expressions cost ten times the CPU of running it. Its shape (the user's
+# current games first, by two indexes, then their seats) is the plan PostgreSQL picks well;
+# a plain join made it hash every game in play.
+SECTIONS_SQL = f"""
     SELECT game_id, section FROM (
         SELECT s.game_id, s.waiting_since, g.created_at, g.updated_at,
             CASE WHEN g.status = %(open)s THEN 2
                  WHEN s.must_act AND s.resigned_at IS NULL THEN 0 ELSE 1 END AS section
-        FROM {seat} s INNER JOIN {game} g ON g.id = s.game_id
+        FROM {Seat._meta.db_table} s INNER JOIN {Game._meta.db_table} g ON g.id = s.game_id
         WHERE s.user_id = %(user)s AND s.game_id IN (
-            SELECT u0.id FROM {game} u0 INNER JOIN {seat} u1 ON u0.id = u1.game_id
+            SELECT u0.id FROM {Game._meta.db_table} u0
+            INNER JOIN {Seat._meta.db_table} u1 ON u0.id = u1.game_id
             WHERE u0.status IN (%(active)s, %(open)s) AND u1.user_id = %(user)s)
     ) mine
     ORDER BY section,
@@ -196,9 +195,7 @@ def _sections_sql() -> str:
         CASE WHEN section = 1 THEN updated_at END DESC,
         CASE WHEN section = 2 THEN created_at END DESC,
         game_id DESC"""
-
-
-SECTIONS_SQL = _sections_sql()
+STATUSES = {"open": Game.Status.OPEN.value, "active": Game.Status.ACTIVE.value}  # SQL values
 
 
 def current_sections(user) -> dict[str, list[int]]:
@@ -209,9 +206,8 @@ def current_sections(user) -> dict[str, list[int]]:
     of the page. To act: longest waiting first (those with no waiting time last, oldest
     first); waiting for others: latest change first; open tables: newest first."""
     found: dict[str, list[int]] = {name: [] for name in SECTIONS}
-    statuses = {"open": Game.Status.OPEN.value, "active": Game.Status.ACTIVE.value}
     with connection.cursor() as cursor:
-        cursor.execute(SECTIONS_SQL, {**statuses, "user": user.pk})
+        cursor.execute(SECTIONS_SQL, {**STATUSES, "user": user.pk})
         for pk, number in cursor.fetchall():
             found[SECTIONS[number]].append(pk)
     return found
@@ -339,7 +335,7 @@ def games_to_act_count(*, user) -> int:
     written out once, as ``current_sections`` is, since building it cost the ORM more
     than running it."""
     with connection.cursor() as cursor:
-        cursor.execute(TO_ACT_COUNT_SQL, {"user": user.pk, "active": Game.Status.ACTIVE.value})
+        cursor.execute(TO_ACT_COUNT_SQL, {**STATUSES, "user": user.pk})
         return cursor.fetchone()[0]
 
 

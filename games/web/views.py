@@ -253,8 +253,11 @@ def _render_game(
         return render(request, "games/unreadable.html", context, status=exc.status)
     message = error.message if error else None
     fragment = bool(partial and request.htmx)
-    # A fragment other than the chat shows no chat line: it needs the newest one's id alone.
-    chat = lists.chat_messages(game, request.user) if not fragment or partial == "chat" else None
+    if fragment and partial != "chat":  # it shows no chat line: the newest one's id alone
+        chat, last_chat = None, lists.last_chat_id(game.pk, request.user)
+    else:
+        chat = lists.chat_messages(game, request.user)  # by id: the last is the newest
+        last_chat = chat[-1].pk if chat else 0
     context.update(
         error=message if partial != "chat" else None,
         chat_error=message if partial == "chat" else None,
@@ -265,9 +268,7 @@ def _render_game(
             len(game.seats.all()),
             game_page.latest_note_id(game),  # read with the log
         ),
-        last_chat=(chat[-1].pk if chat else 0)
-        if chat is not None
-        else lists.last_chat_id(game.pk, request.user),
+        last_chat=last_chat,
         watching=presence.watchers(game.pk),
         confirm=game_page.Choice.from_action(confirm, context["names"]) if confirm else None,
     )
