@@ -129,32 +129,32 @@ class Site:
             **(headers or {}),
         }
 
+    def _respond(self, environ) -> tuple[int, list[bytes]]:
+        """The WSGI answer to ``environ``: its status code and body, read whole."""
+        status: list[str] = []
+        result = self.app(environ, lambda s, h, exc_info=None: status.append(s))
+        body = list(result)
+        if hasattr(result, "close"):
+            result.close()
+        return int(status[0].split()[0]), body
+
     def call(self, method, url, cookie, body=b"", content_type="", headers=None):
         environ = self._environ(method, url, cookie, body, content_type, headers)
-        status: list[str] = []
         self.queries, self.statements = 0, []
         with connection.execute_wrapper(self._count):
             wall = time.perf_counter()
             start = time.process_time()
-            result = self.app(environ, lambda s, h, exc_info=None: status.append(s))
-            size = sum(len(chunk) for chunk in result)
-            if hasattr(result, "close"):
-                result.close()
+            status, chunks = self._respond(environ)
             spent = time.process_time() - start
             self.wall = time.perf_counter() - wall
-        return int(status[0].split()[0]), spent, size, self.queries
+        return status, spent, sum(map(len, chunks)), self.queries
 
     def body(self, method, url, cookie, headers=None) -> bytes:
         """The answer's body (a bodiless request, measured by nothing)."""
-        environ_status: list[str] = []
-        environ = self._environ(method, url, cookie, b"", "", headers)
-        result = self.app(environ, lambda s, h, exc_info=None: environ_status.append(s))
-        body = b"".join(result)
-        if hasattr(result, "close"):
-            result.close()
-        if int(environ_status[0].split()[0]) >= 400:
-            raise SystemExit(f"{method} {url} answered {environ_status[0]}")
-        return body
+        status, chunks = self._respond(self._environ(method, url, cookie, b"", "", headers))
+        if status >= 400:
+            raise SystemExit(f"{method} {url} answered {status}")
+        return b"".join(chunks)
 
 
 class Table:

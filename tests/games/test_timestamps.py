@@ -2,6 +2,7 @@
 
 from datetime import UTC, datetime, timedelta
 
+import psycopg
 import pytest
 from django.db import connection
 
@@ -38,6 +39,7 @@ def test_timestamps_read_back_exactly_as_written_in_utc(postgres, make_game, ana
 def test_the_compiled_loader_serves_every_new_connection(postgres):
     connection.close()
     connection.ensure_connection()
-    loader = connection.connection.adapters.get_loader(1184, 0)  # timestamptz, text
+    oid = psycopg.postgres.types["timestamptz"].oid
+    loader = connection.connection.adapters.get_loader(oid, psycopg.pq.Format.TEXT)
     assert issubclass(loader, timestamps.CompiledTzLoader)
     assert loader.timezone is UTC

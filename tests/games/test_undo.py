@@ -4,6 +4,8 @@ back until the turn moves on; nobody else ever sees it; a roll or a draw is fina
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.engine import Action
@@ -119,9 +121,6 @@ def test_a_draw_makes_the_turns_steps_final_and_undo_is_refused(ana, ben):
 def test_the_steps_made_final_are_written_in_order_with_one_insert(ana, ben):
     """The drafted steps and the move that makes them final become moves in the order
     they were made, in one statement (not one per step), and the log replays."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
     users = {0: ana, 1: ben}
     game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
     game = _play(game, users[seat], step)
