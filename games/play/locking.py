@@ -11,6 +11,7 @@ from typing import ParamSpec, TypeVar
 
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import QuerySet
+from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext as _
 
 from games import events
@@ -70,12 +71,31 @@ def locked_game(game_id: object) -> Game:
     Whoever locks a game is about to change it: once the transaction commits, the pages
     showing it are told (``events.touched``; the lobby too while it is an open public table).
     """
+    if not connection.in_atomic_block:
+        raise TransactionManagementError("locked_game needs a transaction to hold the lock.")
     try:
-        game = Game.objects.select_for_update().get(pk=int(game_id))
-    except (Game.DoesNotExist, TypeError, ValueError, OverflowError):
-        raise GameNotFound(_("There is no such game.")) from None
+        game = next(iter(Game.objects.raw(_lock_sql(), [_game_pk(game_id)])), None)
+    except (TypeError, ValueError, OverflowError):
+        game = None
+    if game is None:
+        raise GameNotFound(_("There is no such game."))
     events.touched(game.pk, lobby=game.status == Game.Status.OPEN and game.is_public)
     return game
+
+
+def _game_pk(game_id: object) -> int:
+    pk = int(game_id)  # "12", 12; anything else raises
+    if not -(2**63) <= pk < 2**63:  # the column's range, as the ORM checks it
+        raise OverflowError(pk)
+    return pk
+
+
+def _lock_sql() -> str:
+    """The game row by id, locked. Written out: every write runs it, and the ORM spent
+    twice its running building it (0.5 ms against 0.2 ms of CPU). SQLite has no row locks
+    (its single writer lock serializes the writes instead)."""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return f"SELECT * FROM {Game._meta.db_table} WHERE id = %s{lock}"
 
 
 def require_open(game: Game) -> None:

@@ -15,6 +15,7 @@ from games.engine import deals
 from games.models import DEFAULTS, Game, Seat
 from games.play import results
 from games.timing import seat_clock
+from silkroad.rows import update_fields
 
 
 def update_waiting(game: Game, seats: Sequence[Seat], waiting: Iterable[int]) -> list[Seat]:
@@ -44,8 +45,8 @@ def update_waiting(game: Game, seats: Sequence[Seat], waiting: Iterable[int]) ->
         changed.append(seat)
         if must:
             newly.append(seat)
-    if changed:  # one UPDATE for every seat that changed (read under the game's lock)
-        Seat.objects.bulk_update(changed, sorted(fields))
+    if changed:  # the seats that changed, read under the game's lock: one round trip
+        update_fields(changed, fields)
     return newly
 
 

@@ -1,0 +1,60 @@
+"""Writing a few fields of rows already read (``silkroad.rows.update_fields``)."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from games.models import Seat
+from silkroad.rows import update_fields
+from tests.factories import GameFactory, SeatFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_listed_fields_of_each_row_are_written_as_the_orm_would():
+    game = GameFactory()
+    first, second = SeatFactory(game=game, number=0), SeatFactory(game=game, number=1)
+    since = datetime(2026, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
+    first.must_act, first.waiting_since, first.move_time = True, since, timedelta(days=2)
+    second.must_act, second.waiting_since = False, None
+
+    update_fields([first, second], {"must_act", "waiting_since", "move_time"})
+
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.must_act, first.waiting_since, first.move_time) == (
+        True,
+        since,
+        timedelta(days=2),
+    )
+    assert (second.must_act, second.waiting_since) == (False, None)
+
+
+def test_fields_not_listed_keep_what_the_database_holds():
+    seat = SeatFactory(must_act=False)
+    seat.must_act = True
+    seat.controller_level = "strong"
+
+    update_fields([seat], ["must_act"])
+
+    stored = Seat.objects.get(pk=seat.pk)
+    assert stored.must_act is True
+    assert stored.controller_level != "strong"
+
+
+def test_other_rows_are_untouched():
+    seat, other = SeatFactory(must_act=False), SeatFactory(must_act=False)
+    seat.must_act = True
+    update_fields([seat], ["must_act"])
+    assert Seat.objects.get(pk=other.pk).must_act is False
+
+
+def test_no_rows_writes_nothing(django_assert_num_queries):
+    with django_assert_num_queries(0):
+        update_fields([], ["must_act"])
+
+
+def test_a_field_that_is_not_a_column_is_refused():
+    seat = SeatFactory()
+    with pytest.raises(ValueError, match="not a column"):
+        update_fields([seat], ["id"])
