@@ -1,5 +1,5 @@
-"""Every text a person reads is marked for translation, and the German catalogue is
-complete and compiled."""
+"""Every text a person reads is marked for translation, the German catalogue is complete
+and compiled, and the English one lists every text as itself."""
 
 from pathlib import Path
 
@@ -27,8 +27,23 @@ def test_the_checker_sees_text_attributes_and_ignores_code_and_marked_text():
     assert unmarked_text.unmarked('<img alt="A map">') == ['alt="A map"']
 
 
-def test_there_is_a_german_catalogue():
-    assert [p.parent.parent.name for p in CATALOGUES] == ["de"]
+def test_there_are_a_german_and_an_english_catalogue():
+    assert [p.parent.parent.name for p in CATALOGUES] == ["de", "en_GB"]
+
+
+def test_the_english_catalogue_gives_every_message_of_the_german_one_as_itself():
+    """English pages find each text in the first catalogue Django tries
+    (``silkroad.english_catalogue`` says why, and remakes it)."""
+    german = polib.pofile(str(ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"))
+    english = polib.pofile(str(ROOT / "locale" / "en_GB" / "LC_MESSAGES" / "django.po"))
+    wanted = {(e.msgctxt, e.msgid, e.msgid_plural) for e in german if not e.obsolete}
+    have = {(e.msgctxt, e.msgid, e.msgid_plural) for e in english}
+    assert have == wanted, "run: uv run python -m silkroad.english_catalogue"
+    for entry in english:
+        if entry.msgid_plural:
+            assert entry.msgstr_plural == {0: entry.msgid, 1: entry.msgid_plural}
+        else:
+            assert entry.msgstr == entry.msgid
 
 
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
