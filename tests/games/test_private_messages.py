@@ -107,3 +107,17 @@ def test_no_mail_carries_a_private_message(trio, ana, django_capture_on_commit_c
     with django_capture_on_commit_callbacks(execute=True):
         table_chat.chat_post(game_id=trio.pk, user=ana, text=SECRET, to=1)
     assert all(SECRET not in message.body for message in mail.outbox)
+
+
+def test_the_newest_chat_line_each_reader_may_see_keys_their_poll(trio, ana, ben, cy, dee):
+    from django.contrib.auth.models import AnonymousUser
+
+    from games.read.tables import last_chat_id
+
+    assert last_chat_id(trio.pk, ana) == 0  # no line yet
+    public = table_chat.chat_post(game_id=trio.pk, user=ana, text="hello")
+    private = table_chat.chat_post(game_id=trio.pk, user=ana, text=SECRET, to=1)
+    assert last_chat_id(trio.pk, ana) == private.pk  # its writer
+    assert last_chat_id(trio.pk, ben) == private.pk  # its reader
+    for outsider in (cy, dee, AnonymousUser(), None):
+        assert last_chat_id(trio.pk, outsider) == public.pk
