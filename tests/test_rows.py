@@ -58,3 +58,13 @@ def test_a_field_that_is_not_a_column_is_refused():
     seat = SeatFactory()
     with pytest.raises(ValueError, match="not a column"):
         update_fields([seat], ["id"])
+
+
+def test_a_listed_field_that_keeps_the_time_of_the_change_gets_the_time_now():
+    game = GameFactory()
+    before = game.updated_at
+    game.draft = {"seat": 0, "steps": []}
+    update_fields([game], ["draft", "updated_at"])
+    stored = type(game).objects.get(pk=game.pk)
+    assert stored.draft == {"seat": 0, "steps": []}
+    assert stored.updated_at > before and stored.updated_at == game.updated_at

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -20,8 +19,9 @@ from games.play.locking import RETRYING, locked_game, one_transaction, require_a
 from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
 from games.read import changes, drafts
-from games.read.names import seat_names, seats_prefetch
+from games.read.names import read_seats, seat_names
 from games.words import shown
+from silkroad.rows import update_fields
 
 
 @one_transaction
@@ -47,8 +47,7 @@ def game_act(
     if (user is None) == (seat is None):
         raise TypeError("game_act needs either a user or a seat")
     game = locked_game(game_id)
-    prefetch_related_objects([game], seats_prefetch())  # by number, with their players
-    seats = list(game.seats.all())
+    seats = read_seats(game)  # by number, with their players; kept on the game
     if user is not None:
         mine = playing_seat(game, seats, user)
         seat = mine.number
@@ -115,7 +114,7 @@ def apply_move(game: Game, seats: Sequence[Seat], seat: int, action: Action, *, 
     }
     if in_person and _stays_a_draft(rules, state, new_state, seat, action):
         game.draft = {"seat": seat, "steps": [*drafts.draft_steps(game, seat), step]}
-        game.save(update_fields=["draft", "updated_at"])
+        update_fields([game], ["draft", "updated_at"])  # a step kept aside
         return
     # ``state`` is the drafted state (no need to work it out again); the drafted steps and
     # this one are written together.

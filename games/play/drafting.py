@@ -9,6 +9,7 @@ from games.engine.contract import State
 from games.errors import IllegalMove
 from games.models import Game, Move
 from games.read import drafts
+from silkroad.rows import update_fields
 
 
 def take_back_step(game: Game, seat: int) -> None:
@@ -23,7 +24,7 @@ def take_back_step(game: Game, seat: int) -> None:
         )
     steps.pop()
     game.draft = {"seat": seat, "steps": steps} if steps else {}
-    game.save(update_fields=["draft", "updated_at"])
+    update_fields([game], ["draft", "updated_at"])  # the step taken back
 
 
 def commit_draft(

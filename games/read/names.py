@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
+from django.db import connection
 from django.db.models import Prefetch
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
-from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat
+from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat, Vacation
+from silkroad.rows import columns
 
 
 def _computer(name: str) -> str:
@@ -58,6 +60,55 @@ def seats_prefetch() -> Prefetch:
     by seat number: one query for any number of games."""
     seats = Seat.objects.select_related("user", "user__vacation").order_by("number")
     return Prefetch("seats", queryset=seats)
+
+
+def _seats_sql() -> tuple[str, tuple]:
+    seat, user, vacation = (
+        columns(Seat, "s"),
+        columns(Seat.user.field.related_model, "u"),
+        columns(Vacation, "v"),
+    )
+    sql = f"""SELECT {seat.select}, {user.select}, {vacation.select}
+        FROM {Seat._meta.db_table} s
+        LEFT JOIN {user.model._meta.db_table} u ON u.id = s.user_id
+        LEFT JOIN {Vacation._meta.db_table} v ON v.user_id = u.id
+        WHERE s.game_id = %s ORDER BY s.number"""
+    return sql, (seat, user, vacation)
+
+
+def read_seats(game: Game) -> list[Seat]:
+    """``game``'s seats with their players and their vacations, by number, kept on the game
+    as ``seats_prefetch`` keeps them: ``game.seats.all()``, ``seat.user`` and
+    ``seat.user.vacation`` read nothing more.
+
+    Every move reads them under the game's lock. The statement is written out once:
+    the ORM spent three times its running building the join and the prefetch (1.0 ms of
+    CPU against 0.3). Keeping the list where the prefetch would uses Django's own
+    places for it (the queryset's result cache, the related objects' caches);
+    ``tests/games/test_read_seats.py`` checks that nothing is read again."""
+    sql, (seat_columns, user_columns, vacation_columns) = _seats_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game.pk])
+        rows = cursor.fetchall()
+    users_at, vacations_at = len(seat_columns), len(seat_columns) + len(user_columns)
+    seats = []
+    for row in rows:
+        seat = seat_columns.instance(row[:users_at])
+        user = user_columns.instance(row[users_at:vacations_at])
+        if user is not None:
+            vacation = vacation_columns.instance(row[vacations_at:])
+            type(user).vacation.related.set_cached_value(user, vacation)  # None: never took one
+            if vacation is not None:
+                Vacation.user.field.set_cached_value(vacation, user)
+        Seat.user.field.set_cached_value(seat, user)
+        Seat.game.field.set_cached_value(seat, game)
+        seats.append(seat)
+    listed = game.seats.all()
+    listed._result_cache, listed._prefetch_done = seats, True
+    if not hasattr(game, "_prefetched_objects_cache"):
+        game._prefetched_objects_cache = {}
+    game._prefetched_objects_cache[Seat.game.field.remote_field.cache_name] = listed
+    return seats
 
 
 def list_seats_prefetch() -> tuple[Prefetch, str]:

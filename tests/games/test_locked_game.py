@@ -5,10 +5,21 @@ from django.db import transaction
 from django.db.transaction import TransactionManagementError
 
 from games.errors import GameNotFound
+from games.models import Game
 from games.play.locking import locked_game
 from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db
+
+
+def test_the_locked_game_reads_every_field_as_the_orm_does(make_game, ana, ben):
+    game = make_game(ana, ben)
+    with transaction.atomic():
+        locked = locked_game(game.pk)
+    stored = Game.objects.get(pk=game.pk)
+    fields = [f.attname for f in Game._meta.concrete_fields]
+    assert {f: getattr(locked, f) for f in fields} == {f: getattr(stored, f) for f in fields}
+    assert locked.state is not None and locked.rules.to_act(locked.state)
 
 
 def test_the_locked_game_is_the_row_as_stored():
