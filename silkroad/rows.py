@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Field, Model
@@ -111,3 +111,37 @@ def update_fields(
     ]
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
+
+
+def stored_fields(model: type[Model]) -> tuple[str, ...]:
+    """Every column of ``model`` but its primary key: what ``save()`` writes."""
+    return tuple(f.name for f in model._meta.concrete_fields if not f.primary_key)
+
+
+@lru_cache(maxsize=256)  # one per model, fields and number of rows
+def _insert(model: type[Model], names: tuple[str, ...], rows: int, using: str) -> tuple[str, tuple]:
+    meta = model._meta
+    quote = connections[using].ops.quote_name
+    fields: tuple[Field, ...] = tuple(meta.get_field(name) for name in names)
+    listed = ", ".join(quote(field.column) for field in fields)
+    row = f"({', '.join(['%s'] * len(fields))})"
+    values = ", ".join([row] * rows)
+    return f"INSERT INTO {quote(meta.db_table)} ({listed}) VALUES {values}", fields
+
+
+def insert_rows(
+    objs: Sequence[Model], names: Iterable[str], *, using: str = DEFAULT_DB_ALIAS
+) -> None:
+    """Insert ``objs`` (one model, new rows) with the fields ``names``, in order, in one
+    statement; as ``bulk_create`` would, but their primary keys are not read back."""
+    if not objs:
+        return
+    connection = connections[using]
+    sql, fields = _insert(type(objs[0]), tuple(names), len(objs), using)
+    values = [
+        field.get_db_prep_save(field.pre_save(obj, True), connection)
+        for obj in objs
+        for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)

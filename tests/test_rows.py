@@ -4,8 +4,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games.models import Seat
-from silkroad.rows import update_fields
+from games.models import Game, Move, Seat
+from silkroad.rows import insert_rows, stored_fields, update_fields
 from tests.factories import GameFactory, SeatFactory
 
 pytestmark = pytest.mark.django_db
@@ -68,3 +68,26 @@ def test_a_listed_field_that_keeps_the_time_of_the_change_gets_the_time_now():
     stored = type(game).objects.get(pk=game.pk)
     assert stored.draft == {"seat": 0, "steps": []}
     assert stored.updated_at > before and stored.updated_at == game.updated_at
+
+
+def test_inserted_rows_read_back_as_the_orm_wrote_them():
+    game = GameFactory()
+    at = datetime(2026, 5, 4, 3, 2, 1, tzinfo=UTC)
+    moves = [
+        Move(game=game, seq=n, seat=n % 2, action={"type": "pass"}, log=[{"n": n}], created_at=at)
+        for n in (1, 2, 3)
+    ]
+    insert_rows(moves, ("game", "seq", "seat", "action", "log", "created_at"))
+    stored = list(Move.objects.filter(game=game).order_by("seq"))
+    assert [(m.seq, m.seat, m.action, m.log, m.created_at) for m in stored] == [
+        (n, n % 2, {"type": "pass"}, [{"n": n}], at) for n in (1, 2, 3)
+    ]
+
+
+def test_saving_every_stored_field_is_what_save_writes():
+    game = GameFactory()
+    game.status, game.options, game.version = Game.Status.ACTIVE, {"speed": 2}, 7
+    update_fields([game], stored_fields(Game))
+    stored = Game.objects.get(pk=game.pk)
+    fields = [f.attname for f in Game._meta.concrete_fields if f.attname != "updated_at"]
+    assert {f: getattr(stored, f) for f in fields} == {f: getattr(game, f) for f in fields}

