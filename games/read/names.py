@@ -62,6 +62,29 @@ def seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=seats)
 
 
+def read_game(game_id: object, *, lock: bool = False) -> Game | None:
+    """The game of id ``game_id`` (None: no such game, or no id at all), every column;
+    with ``lock``, its row locked until the transaction ends (SQLite has no row locks:
+    its single writer lock serializes the writes instead).
+
+    Written out once: every move and every game page reads it, and the ORM spent twice
+    its running building it (0.5 ms of CPU against 0.2)."""
+    try:
+        pk = int(game_id)  # "12", 12; anything else raises
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if not -(2**63) <= pk < 2**63:  # beyond the column's range: no such game
+        return None
+    game = columns(Game, "g")
+    sql = f"SELECT {game.select} FROM {Game._meta.db_table} g WHERE g.id = %s"
+    if lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk])
+        row = cursor.fetchone()
+    return None if row is None else game.instance(row)
+
+
 def _seats_sql() -> tuple[str, tuple]:
     seat, user, vacation = (
         columns(Seat, "s"),

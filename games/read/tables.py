@@ -25,7 +25,13 @@ from accounts.follows import followed_by
 from games.models import ChatMessage, Game, LogNote, Seat, Vacation
 from games.read import pages
 from games.read.clocks import annotate_clocks
-from games.read.names import game_visible_to, list_seats_prefetch, seat_of, with_seats
+from games.read.names import (
+    game_visible_to,
+    list_seats_prefetch,
+    read_game,
+    read_seats,
+    seat_of,
+)
 
 FINISHED_SHOWN = 20  # finished games per page of "my games"; older ones a page at a time
 SECTION_SHOWN = 20  # games in play or filling up per page of a section of "my games"
@@ -349,7 +355,8 @@ def games_to_act_count(*, user) -> int:
 
 def game_for_user(*, game_id: int, user) -> Game | None:
     """The game with its seats, or None when it does not exist or is hidden from ``user``."""
-    game = with_seats(Game.objects.filter(pk=game_id)).first()
-    if game is None or not game_visible_to(game, user):
+    game = read_game(game_id)
+    if game is None:
         return None
-    return game
+    read_seats(game)  # kept on the game: who may see it, and the page, read no more
+    return game if game_visible_to(game, user) else None
