@@ -10,9 +10,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.core.cache import cache
+from django.db import connection
 from django.utils import timezone
 
 from accounts.models import ApiToken, User
+from silkroad.rows import columns
 
 # Writing last_used_at on every request would make each API call a write; once a minute is
 # precise enough for "last used".
@@ -38,11 +40,7 @@ def user_for_bearer(header: str | None, *, writing: bool = False) -> User | None
         key_hash = ApiToken.hash_key(key)
     except UnicodeEncodeError:  # a lone surrogate: no key we issued
         return None
-    token = (
-        ApiToken.objects.select_related("user")
-        .filter(key_hash=key_hash, revoked_at__isnull=True, user__is_active=True)
-        .first()
-    )
+    token = _active_token(key_hash)
     if token is None:
         return None
     now = timezone.now()
@@ -50,6 +48,23 @@ def user_for_bearer(header: str | None, *, writing: bool = False) -> User | None
     if writing and (token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION):
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return token.user
+
+
+def _active_token(key_hash: str) -> ApiToken | None:
+    """The token of that hash, not revoked, with its user if active. Written out once: every
+    API request runs it, and the ORM spent more CPU building the join than running it."""
+    token, user = columns(ApiToken, "t"), columns(User, "u")
+    sql = f"""SELECT {token.select}, {user.select} FROM {ApiToken._meta.db_table} t
+        INNER JOIN {User._meta.db_table} u ON u.id = t.user_id
+        WHERE t.key_hash = %s AND t.revoked_at IS NULL AND u.is_active"""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key_hash])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    found = token.instance(row[: len(token)])
+    found.user = user.instance(row[len(token) :])
+    return found
 
 
 def last_used(token: ApiToken) -> datetime | None:

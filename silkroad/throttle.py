@@ -49,12 +49,10 @@ def check_rate(request, scope: str) -> None:
     now = time.time()
     window = int(now // period)
     key = f"throttle:{scope}:{_who(request)}:{window}"
-    cache.add(key, 0, timeout=period + 1)
-    try:
+    try:  # one round trip for all but the first request of a window
         count = cache.incr(key)
-    except ValueError:  # expired between add and incr: this is the first of a new window
-        cache.set(key, 1, timeout=period + 1)
-        count = 1
+    except ValueError:  # the window's first request (or its counter just expired)
+        count = 1 if cache.add(key, 1, timeout=period + 1) else cache.incr(key)
     if count > limit:
         raise RateLimited(max(1, int((window + 1) * period - now)))
 
