@@ -219,27 +219,29 @@ def _plain(value):
 
 # --- pulses: "this game just changed", for the pages that show it ---------------------------
 
-Pulser = Callable[[int, bool], object]
+Pulser = Callable[[int, bool, "tuple[int, ...] | None"], object]
 _pulsers: list[Pulser] = []
 
 
 def on_touched(pulser: Pulser) -> None:
-    """Call ``pulser(game_id, lobby)`` after each committed change of a game."""
+    """Call ``pulser(game_id, lobby, user_ids)`` after each committed change of a game
+    (``user_ids``: the people seated, when the change read them; None: not known)."""
     if pulser not in _pulsers:
         _pulsers.append(pulser)
 
 
-def touched(game_id: int, *, lobby: bool = False) -> None:
-    """This transaction changes the game (``lobby``: as a table the lobby lists). Once it
+def touched(game_id: int, *, lobby: bool = False, user_ids: tuple[int, ...] | None = None) -> None:
+    """This transaction changes the game (``lobby``: as a table the lobby lists;
+    ``user_ids``: who sits at it, when known, so the pulse need not read it). Once it
     commits, open pages are told at once; unlike events, this is not stored: a page that
     misses it sees the change at its next poll. Nothing happens on a rollback."""
-    transaction.on_commit(lambda: _pulse(game_id, lobby))
+    transaction.on_commit(lambda: _pulse(game_id, lobby, user_ids))
 
 
-def _pulse(game_id: int, lobby: bool) -> None:
+def _pulse(game_id: int, lobby: bool, user_ids: tuple[int, ...] | None) -> None:
     for pulser in list(_pulsers):
         try:
-            pulser(game_id, lobby)
+            pulser(game_id, lobby, user_ids)
         except Exception:  # a page learns of it later, by polling
             logger.exception("Pulsing game %s failed", game_id)
 

@@ -15,20 +15,26 @@ SEATED_USERS_SQL = (
 )
 
 
-def channels_for_game(game_id: int, *, lobby: bool = False) -> list[str]:
+def channels_for_game(
+    game_id: int, *, lobby: bool = False, user_ids: tuple[int, ...] | None = None
+) -> list[str]:
     """The game's own channel, each seated person's ("my games", the tab's count), and
-    the lobby's while the table is open."""
-    with connection.cursor() as cursor:
-        cursor.execute(SEATED_USERS_SQL, [game_id])
-        user_ids = [user_id for (user_id,) in cursor.fetchall()]
+    the lobby's while the table is open. ``user_ids``: the seated people, when the change
+    read them (else they are read here)."""
+    if user_ids is None:
+        with connection.cursor() as cursor:
+            cursor.execute(SEATED_USERS_SQL, [game_id])
+            user_ids = tuple(user_id for (user_id,) in cursor.fetchall())
+    else:
+        user_ids = tuple(sorted(set(user_ids)))
     channels = [f"game:{game_id}", *(f"user:{user_id}" for user_id in user_ids)]
     if lobby:
         channels.append("lobby")
     return channels
 
 
-def pulse_game(game_id: int, lobby: bool = False) -> None:
+def pulse_game(game_id: int, lobby: bool = False, user_ids: tuple[int, ...] | None = None) -> None:
     """Tell every open page showing this game that it changed (``events.touched`` calls
     it after the commit and logs a failure: a lost pulse only means the pages see the
     change at their next poll)."""
-    get_bus().publish(channels_for_game(game_id, lobby=lobby))
+    get_bus().publish(channels_for_game(game_id, lobby=lobby, user_ids=user_ids))

@@ -19,7 +19,7 @@ from games.play.locking import RETRYING, locked_game, one_transaction, require_a
 from games.play.seats import playing_seat, take_back
 from games.play.waiting import autoplay_due, update_waiting
 from games.read import changes, drafts
-from games.read.names import read_seats, seat_names
+from games.read.names import seat_names
 from games.words import shown
 from silkroad.rows import stored_fields, update_fields
 
@@ -46,8 +46,8 @@ def game_act(
     """
     if (user is None) == (seat is None):
         raise TypeError("game_act needs either a user or a seat")
-    game = locked_game(game_id)
-    seats = read_seats(game)  # by number, with their players; kept on the game
+    game = locked_game(game_id, with_seats=True)  # seats by number, with their players
+    seats = list(game.seats.all())
     if user is not None:
         mine = playing_seat(game, seats, user)
         seat = mine.number

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from games import events
 from games.errors import Conflict, GameNotFound
 from games.models import Game
-from games.read.names import read_game
+from games.read.names import read_game, read_seats
 
 logger = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -66,8 +66,10 @@ def one_transaction(work: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
-def locked_game(game_id: object) -> Game:
-    """The game row, locked until the transaction ends (call inside ``atomic``).
+def locked_game(game_id: object, *, with_seats: bool = False) -> Game:
+    """The game row, locked until the transaction ends (call inside ``atomic``); with
+    ``with_seats``, its seats too (``read_seats``: ``game.seats.all()`` reads no more), for
+    a change that does not move anyone to or from a seat.
 
     Whoever locks a game is about to change it: once the transaction commits, the pages
     showing it are told (``events.touched``; the lobby too while it is an open public table).
@@ -77,7 +79,10 @@ def locked_game(game_id: object) -> Game:
     game = read_game(game_id, lock=True)
     if game is None:
         raise GameNotFound(_("There is no such game."))
-    events.touched(game.pk, lobby=game.status == Game.Status.OPEN and game.is_public)
+    # The seats read now are the seats the change leaves: the pulse needs not read them.
+    seated = tuple(s.user_id for s in read_seats(game) if s.user_id) if with_seats else None
+    lobby = game.status == Game.Status.OPEN and game.is_public
+    events.touched(game.pk, lobby=lobby, user_ids=seated)
     return game
 
 

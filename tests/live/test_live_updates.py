@@ -40,6 +40,23 @@ def test_a_move_tells_the_game_and_both_players_pages(
     assert changed == {f"game:{duo.pk}", f"user:{ana.pk}", f"user:{ben.pk}"}
 
 
+def test_a_move_pulses_the_players_it_read_with_its_seats_without_reading_them_again(
+    bus, duo, ana, ben, django_capture_on_commit_callbacks
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.live.pulses import SEATED_USERS_SQL
+
+    before = _tokens(bus, f"user:{ana.pk}", f"user:{ben.pk}")
+    with CaptureQueriesContext(connection) as queries:
+        with django_capture_on_commit_callbacks(execute=True):
+            act(duo, ana, "pass")
+    assert not [q for q in queries if q["sql"].startswith(SEATED_USERS_SQL.split(" WHERE")[0])]
+    after = _tokens(bus, f"user:{ana.pk}", f"user:{ben.pk}")
+    assert all(after[channel] != before[channel] for channel in after)
+
+
 def test_a_chat_line_tells_the_game_page(bus, duo, ana, django_capture_on_commit_callbacks):
     before = _tokens(bus, f"game:{duo.pk}")
     with django_capture_on_commit_callbacks(execute=True):
