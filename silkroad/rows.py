@@ -110,7 +110,10 @@ def update_fields(
         for obj in objs
     ]
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        if len(rows) == 1:  # most often: psycopg's executemany costs more for one row
+            cursor.execute(sql, rows[0])
+        else:
+            cursor.executemany(sql, rows)
 
 
 def stored_fields(model: type[Model]) -> tuple[str, ...]:
