@@ -1,20 +1,18 @@
-"""Rows read and written by statements built once, for the few the site runs on every move.
+"""Rows read and written by statements built once, for those the site runs on every move.
 
-Reading: ``columns`` gives a model's columns for a written-out SELECT and turns a row's
-values into an instance as the ORM would (its converters, ``Model.from_db``). The ORM
-builds every statement anew, which on the move's path cost more CPU than running it.
+The ORM builds every statement anew, and on a move's path building them cost more CPU than
+running them: ``QuerySet.bulk_update`` spent 2.4 ms building its ``CASE WHEN id = …``
+expressions for the two seats a move changed, against 0.4 ms for saving the whole game
+row. Here each statement's text is built once for each model, fields and database:
 
-Writing a few fields of rows already read: one statement, built once per shape.
+- ``columns``: a model's columns for a written-out SELECT, and the instance a row's values
+  make, as the ORM makes it (the database's and the fields' converters, ``Model.from_db``);
+- ``update_fields``: writes fields of rows already read, as ``save(update_fields=…)``
+  would (each field's ``pre_save``: a listed ``auto_now`` field gets the time now), one
+  plain ``UPDATE … WHERE pk = %s`` per row, sent together;
+- ``insert_rows``: new rows in one INSERT, as ``bulk_create`` would.
 
-``QuerySet.bulk_update`` builds one ``CASE WHEN id = … THEN …`` expression per field over
-every row, through the ORM, on every call. For the two to five seats a move changes,
-building that statement cost more CPU than everything else the move wrote (2.4 ms against
-0.4 ms for saving the whole game row). ``update_fields`` sends one plain
-``UPDATE … WHERE pk = %s`` per row instead, with ``executemany`` (psycopg pipelines the
-rows in one round trip), its text built once for each model, set of fields and database.
-
-It writes what ``Model.save(update_fields=…)`` would (each field's ``pre_save``: a listed
-``auto_now`` field gets the time now), without sending ``pre_save``/``post_save`` signals.
+None of them sends the ``pre_save``/``post_save`` signals.
 """
 
 from __future__ import annotations
@@ -25,6 +23,7 @@ from functools import cache, lru_cache
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Field, Model
+from django.db.models.expressions import Col
 
 
 @dataclass(frozen=True)
@@ -36,7 +35,7 @@ class Columns:
     select: str
     attnames: tuple[str, ...]
     pk_index: int
-    converted: tuple[tuple[int, Field], ...]  # the columns whose values need converting
+    converted: tuple[tuple[int, Field, Col], ...]  # the columns whose values need converting
     using: str
 
     def __len__(self) -> int:
@@ -49,8 +48,7 @@ class Columns:
             return None
         values = list(values)
         connection = connections[self.using]
-        for index, field in self.converted:
-            expression = field.get_col(self.model._meta.db_table)
+        for index, field, expression in self.converted:
             for convert in _converters(connection, field, expression):
                 values[index] = convert(values[index], expression, connection)
         return self.model.from_db(self.using, self.attnames, values)
@@ -73,7 +71,7 @@ def columns(model: type[Model], alias: str, using: str = DEFAULT_DB_ALIAS) -> Co
         attnames=tuple(field.attname for field in fields),
         pk_index=fields.index(model._meta.pk),
         converted=tuple(
-            (index, field)
+            (index, field, field.get_col(table))
             for index, field in enumerate(fields)
             if _converters(connection, field, field.get_col(table))
         ),
@@ -82,7 +80,7 @@ def columns(model: type[Model], alias: str, using: str = DEFAULT_DB_ALIAS) -> Co
 
 
 @cache
-def _statement(model: type[Model], names: tuple[str, ...], using: str) -> tuple[str, tuple]:
+def _update(model: type[Model], names: tuple[str, ...], using: str) -> tuple[str, tuple]:
     """The UPDATE's text and the fields of its placeholders, in order."""
     meta = model._meta
     quote = connections[using].ops.quote_name
@@ -103,7 +101,7 @@ def update_fields(
     if not objs:
         return
     connection = connections[using]
-    sql, fields = _statement(type(objs[0]), tuple(sorted(names)), using)
+    sql, fields = _update(type(objs[0]), tuple(sorted(names)), using)
     rows = [
         [field.get_db_prep_save(field.pre_save(obj, False), connection) for field in fields]
         + [obj.pk]
