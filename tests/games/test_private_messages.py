@@ -121,3 +121,20 @@ def test_the_newest_chat_line_each_reader_may_see_keys_their_poll(trio, ana, ben
     assert last_chat_id(trio.pk, ben) == private.pk  # its reader
     for outsider in (cy, dee, AnonymousUser(), None):
         assert last_chat_id(trio.pk, outsider) == public.pk
+
+
+def test_the_chat_lines_come_with_their_writer_and_recipient_in_one_query(
+    trio, ana, ben, cy, django_assert_num_queries
+):
+    from games.read.tables import chat_messages
+
+    table_chat.chat_post(game_id=trio.pk, user=cy, text="hello")
+    table_chat.chat_post(game_id=trio.pk, user=ana, text=SECRET, to=1)
+    with django_assert_num_queries(1):
+        lines = chat_messages(trio, ben)
+        shown = [
+            (line.text, line.user.username, getattr(line.recipient, "username", None))
+            for line in lines
+        ]
+    assert shown == [("hello", "cy", None), (SECRET, "ana", "ben")]
+    assert [line.text for line in chat_messages(trio, cy)] == ["hello"]
