@@ -7,6 +7,7 @@ row. Here each statement's text is built once for each model, fields and databas
 
 - ``columns``: a model's columns for a written-out SELECT, and the instance a row's values
   make, as the ORM makes it (the database's and the fields' converters, ``Model.from_db``);
+  ``read_rows``: the instances a written-out SELECT of one model finds;
 - ``update_fields``: writes fields of rows already read, as ``save(update_fields=…)``
   would (each field's ``pre_save``: a listed ``auto_now`` field gets the time now), one
   plain ``UPDATE … WHERE pk = %s`` per row, sent together;
@@ -52,6 +53,15 @@ class Columns:
             for convert in _converters(connection, field, expression):
                 values[index] = convert(values[index], expression, connection)
         return self.model.from_db(self.using, self.attnames, values)
+
+
+def read_rows(model: type[Model], alias: str, sql: str, params, *, using: str = DEFAULT_DB_ALIAS):
+    """The instances of ``model`` that ``sql`` selects: its ``{columns}`` is filled with the
+    model's columns under the table alias ``alias``."""
+    found = columns(model, alias, using)
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql.format(columns=found.select), params)
+        return [found.instance(row) for row in cursor.fetchall()]
 
 
 def _converters(connection, field: Field, expression) -> list:

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from games.models import Game, Move, Seat
-from silkroad.rows import insert_rows, stored_fields, update_fields
+from silkroad.rows import insert_rows, read_rows, stored_fields, update_fields
 from tests.factories import GameFactory, SeatFactory
 
 pytestmark = pytest.mark.django_db
@@ -91,3 +91,16 @@ def test_saving_every_stored_field_is_what_save_writes():
     stored = Game.objects.get(pk=game.pk)
     fields = [f.attname for f in Game._meta.concrete_fields if f.attname != "updated_at"]
     assert {f: getattr(stored, f) for f in fields} == {f: getattr(game, f) for f in fields}
+
+
+def test_a_written_out_select_reads_instances_with_their_fields_converted():
+    game = GameFactory()
+    first = SeatFactory(game=game, number=0, must_act=True)
+    SeatFactory(game=game, number=1)
+    sql = "SELECT {columns} FROM games_seat s WHERE s.game_id = %s ORDER BY s.number"
+    found = read_rows(Seat, "s", sql, [game.pk])
+    assert [(s.pk, s.number, s.must_act) for s in found] == [
+        (first.pk, 0, True),
+        (found[1].pk, 1, False),
+    ]
+    assert read_rows(Seat, "s", sql, [game.pk + 1000]) == []

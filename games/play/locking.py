@@ -79,7 +79,7 @@ def locked_game(game_id: object, *, with_seats: bool = False) -> Game:
     game = read_game(game_id, lock=True)
     if game is None:
         raise GameNotFound(_("There is no such game."))
-    # The seats read now are the seats the change leaves: the pulse needs not read them.
+    # The seats read now are the seats the change leaves: the pulse need not read them.
     seated = tuple(s.user_id for s in read_seats(game) if s.user_id) if with_seats else None
     lobby = game.status == Game.Status.OPEN and game.is_public
     events.touched(game.pk, lobby=lobby, user_ids=seated)

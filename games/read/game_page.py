@@ -6,7 +6,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection
 from django.utils.translation import gettext as _
 
 from games.engine import Action, LogEntry, deals
@@ -26,7 +25,7 @@ from games.read.names import (
 )
 from games.read.ratings import game_changes
 from games.words import shown, translated
-from silkroad.rows import columns
+from silkroad.rows import read_rows
 
 
 @dataclass(frozen=True)
@@ -120,19 +119,11 @@ def _since_in(latest: list[Move], seat: int) -> list[Move] | None:
 
 # The log's reads, written out once: every page and every move's answer makes them, and
 # the ORM spent more CPU building them than the database spent answering.
-MOVES_SQL = "SELECT {columns} FROM " + Move._meta.db_table + " m WHERE m.game_id = %(game)s"
+MOVES_SQL = f"SELECT {{columns}} FROM {Move._meta.db_table} m WHERE m.game_id = %(game)s"
 NOTES_SQL = f"""SELECT {{columns}} FROM {LogNote._meta.db_table} n WHERE n.game_id = %(game)s
     AND (n.seq >= %(first)s OR n.id = (
         SELECT MAX(id) FROM {LogNote._meta.db_table} WHERE game_id = %(game)s))
     ORDER BY n.seq, n.id"""
-
-
-def _read(model, alias: str, sql: str, params: dict) -> list:
-    """Instances of ``model`` from ``sql`` (its ``{columns}`` filled in for ``alias``)."""
-    found = columns(model, alias)
-    with connection.cursor() as cursor:
-        cursor.execute(sql.format(columns=found.select), params)
-        return [found.instance(row) for row in cursor.fetchall()]
 
 
 def latest_moves(game: Game, limit: int | None = None, before: int | None = None) -> list[Move]:
@@ -140,7 +131,7 @@ def latest_moves(game: Game, limit: int | None = None, before: int | None = None
     before move ``before`` when given."""
     sql = MOVES_SQL if before is None else f"{MOVES_SQL} AND m.seq < %(before)s"
     sql += " ORDER BY m.seq DESC" if limit is None else f" ORDER BY m.seq DESC LIMIT {int(limit)}"
-    moves = _read(Move, "m", sql, {"game": game.pk, "before": before})
+    moves = read_rows(Move, "m", sql, {"game": game.pk, "before": before})
     for move in moves:
         move.game = game  # as ``game.moves`` would have it, without reading it again
     return moves
@@ -190,7 +181,7 @@ def game_log(
             lines.append(move_line(move.seq, move.seat, entry, seat, names, at=move.created_at))
     # Resignations, timeouts, votes; and the newest note of all, which the page's poll key
     # names (``latest_note_id``): one read for both.
-    notes = _read(LogNote, "n", NOTES_SQL, {"game": game.pk, "first": first})
+    notes = read_rows(LogNote, "n", NOTES_SQL, {"game": game.pk, "first": first})
     game.latest_note_id = max((note.pk for note in notes), default=0)
     for note in notes:
         if note.seq < first:

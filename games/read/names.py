@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat, Vacation
-from silkroad.rows import columns
+from silkroad.rows import columns, read_rows
 
 
 def _computer(name: str) -> str:
@@ -75,14 +75,11 @@ def read_game(game_id: object, *, lock: bool = False) -> Game | None:
         return None
     if not -(2**63) <= pk < 2**63:  # beyond the column's range: no such game
         return None
-    game = columns(Game, "g")
-    sql = f"SELECT {game.select} FROM {Game._meta.db_table} g WHERE g.id = %s"
+    sql = f"SELECT {{columns}} FROM {Game._meta.db_table} g WHERE g.id = %s"
     if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        row = cursor.fetchone()
-    return None if row is None else game.instance(row)
+    found = read_rows(Game, "g", sql, [pk])
+    return found[0] if found else None
 
 
 def _seats_sql() -> tuple[str, tuple]:
