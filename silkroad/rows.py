@@ -7,7 +7,8 @@ row. Here each statement's text is built once for each model, fields and databas
 
 - ``columns``: a model's columns for a written-out SELECT, and the instance a row's values
   make, as the ORM makes it (the database's and the fields' converters, ``Model.from_db``);
-  ``read_rows``: the instances a written-out SELECT of one model finds;
+  ``select_rows``: the instances of each row of a written-out SELECT (of one model, or of
+  several joined), ``read_rows`` those of one model;
 - ``update_fields``: writes fields of rows already read, as ``save(update_fields=…)``
   would (each field's ``pre_save``: a listed ``auto_now`` field gets the time now), one
   plain ``UPDATE … WHERE pk = %s`` per row, sent together;
@@ -42,26 +43,52 @@ class Columns:
     def __len__(self) -> int:
         return len(self.attnames)
 
-    def instance(self, values: Sequence) -> Model | None:
-        """The model instance of a row's values for these columns; None when its primary
-        key is NULL (no row on the right of a LEFT JOIN)."""
+    def converters(self) -> list[tuple[int, list, Col]]:
+        """The converters of this database connection for the columns that have any,
+        worked out once per read (the ORM does so once per query), not once per row."""
+        connection = connections[self.using]
+        return [(i, _converters(connection, f, col), col) for i, f, col in self.converted]
+
+    def instance(self, values: Sequence, converters: list) -> Model | None:
+        """The model instance of a row's values for these columns (``converters``: theirs,
+        from ``converters()``); None when its primary key is NULL (no row on the right of a
+        LEFT JOIN)."""
         if values[self.pk_index] is None:
             return None
         values = list(values)
         connection = connections[self.using]
-        for index, field, expression in self.converted:
-            for convert in _converters(connection, field, expression):
+        for index, functions, expression in converters:
+            for convert in functions:
                 values[index] = convert(values[index], expression, connection)
         return self.model.from_db(self.using, self.attnames, values)
+
+
+def select_rows(sql: str, params, *listed: Columns, using: str = DEFAULT_DB_ALIAS) -> list[tuple]:
+    """Run a written-out SELECT whose columns are ``listed``'s, one after the other, and
+    give each row as a tuple of instances, one per ``Columns`` (None: no row on the right
+    of a LEFT JOIN)."""
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    pieces, start = [], 0
+    for found in listed:
+        pieces.append((found, start, start + len(found), found.converters()))
+        start += len(found)
+    return [
+        tuple(
+            found.instance(row[begin:end], converters) for found, begin, end, converters in pieces
+        )
+        for row in rows
+    ]
 
 
 def read_rows(model: type[Model], alias: str, sql: str, params, *, using: str = DEFAULT_DB_ALIAS):
     """The instances of ``model`` that ``sql`` selects: its ``{columns}`` is filled with the
     model's columns under the table alias ``alias``."""
     found = columns(model, alias, using)
-    with connections[using].cursor() as cursor:
-        cursor.execute(sql.format(columns=found.select), params)
-        return [found.instance(row) for row in cursor.fetchall()]
+    return [
+        one for (one,) in select_rows(sql.format(columns=found.select), params, found, using=using)
+    ]
 
 
 def _converters(connection, field: Field, expression) -> list:
@@ -89,18 +116,25 @@ def columns(model: type[Model], alias: str, using: str = DEFAULT_DB_ALIAS) -> Co
     )
 
 
+def _fields(model: type[Model], names: tuple[str, ...]) -> tuple[Field, ...]:
+    """The fields ``names`` of ``model``, each a column that a statement may write."""
+    fields = tuple(model._meta.get_field(name) for name in names)
+    for field in fields:
+        if not field.concrete or field.primary_key or field.many_to_many:
+            raise ValueError(
+                f"{model._meta.label}.{field.name} is not a column that can be written"
+            )
+    return fields
+
+
 @cache
 def _update(model: type[Model], names: tuple[str, ...], using: str) -> tuple[str, tuple]:
     """The UPDATE's text and the fields of its placeholders, in order."""
-    meta = model._meta
     quote = connections[using].ops.quote_name
-    fields: tuple[Field, ...] = tuple(meta.get_field(name) for name in names)
-    for field in fields:
-        if not field.concrete or field.primary_key or field.many_to_many:
-            raise ValueError(f"{meta.label}.{field.name} is not a column that can be updated")
+    fields = _fields(model, names)
     assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
-    pk = quote(meta.pk.column)
-    return f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {pk} = %s", fields
+    pk = quote(model._meta.pk.column)
+    return f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {pk} = %s", fields
 
 
 def update_fields(
@@ -133,7 +167,7 @@ def stored_fields(model: type[Model]) -> tuple[str, ...]:
 def _insert(model: type[Model], names: tuple[str, ...], rows: int, using: str) -> tuple[str, tuple]:
     meta = model._meta
     quote = connections[using].ops.quote_name
-    fields: tuple[Field, ...] = tuple(meta.get_field(name) for name in names)
+    fields = _fields(model, names)
     listed = ", ".join(quote(field.column) for field in fields)
     row = f"({', '.join(['%s'] * len(fields))})"
     values = ", ".join([row] * rows)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from django.db import connection
@@ -10,7 +11,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat, Vacation
-from silkroad.rows import columns, read_rows
+from silkroad.rows import columns, read_rows, select_rows
 
 
 def _computer(name: str) -> str:
@@ -82,7 +83,9 @@ def read_game(game_id: object, *, lock: bool = False) -> Game | None:
     return found[0] if found else None
 
 
+@functools.cache
 def _seats_sql() -> tuple[str, tuple]:
+    """The seats' statement and its columns (seat, player, vacation), built once."""
     seat, user, vacation = (
         columns(Seat, "s"),
         columns(Seat.user.field.related_model, "u"),
@@ -106,17 +109,10 @@ def read_seats(game: Game) -> list[Seat]:
     CPU against 0.3). Keeping the list where the prefetch would uses Django's own
     places for it (the queryset's result cache, the related objects' caches);
     ``tests/games/test_read_seats.py`` checks that nothing is read again."""
-    sql, (seat_columns, user_columns, vacation_columns) = _seats_sql()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game.pk])
-        rows = cursor.fetchall()
-    users_at, vacations_at = len(seat_columns), len(seat_columns) + len(user_columns)
+    sql, listed_columns = _seats_sql()
     seats = []
-    for row in rows:
-        seat = seat_columns.instance(row[:users_at])
-        user = user_columns.instance(row[users_at:vacations_at])
+    for seat, user, vacation in select_rows(sql, [game.pk], *listed_columns):
         if user is not None:
-            vacation = vacation_columns.instance(row[vacations_at:])
             type(user).vacation.related.set_cached_value(user, vacation)  # None: never took one
             if vacation is not None:
                 Vacation.user.field.set_cached_value(vacation, user)

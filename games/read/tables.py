@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from games.read.names import (
     read_seats,
     seat_of,
 )
-from silkroad.rows import columns
+from silkroad.rows import columns, select_rows
 
 FINISHED_SHOWN = 20  # finished games per page of "my games"; older ones a page at a time
 SECTION_SHOWN = 20  # games in play or filling up per page of a section of "my games"
@@ -317,32 +318,32 @@ def _chat_params(game_id: int, user, **more) -> dict:
     return {"game": game_id, "user": user.pk if signed_in else None, **more}
 
 
-def chat_messages(game: Game, user, limit: int = 100) -> list[ChatMessage]:
-    """The latest ``limit`` lines ``user`` may read, oldest first, with their writer and
-    recipient (reading them reads nothing more)."""
+@functools.cache
+def _chat_sql() -> tuple[str, tuple]:
+    """The chat lines' statement and its columns (line, writer, recipient), built once."""
     users = ChatMessage.user.field.related_model
-    line, writer, recipient = columns(ChatMessage, "c"), columns(users, "w"), columns(users, "r")
+    listed = columns(ChatMessage, "c"), columns(users, "w"), columns(users, "r")
     sql = CHAT_SQL.format(
-        line=line.select,
-        writer=writer.select,
-        recipient=recipient.select,
+        line=listed[0].select,
+        writer=listed[1].select,
+        recipient=listed[2].select,
         lines=ChatMessage._meta.db_table,
         users=users._meta.db_table,
         shown=CHAT_SHOWN,
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, _chat_params(game.pk, user, limit=limit))
-        rows = cursor.fetchall()
+    return sql, listed
+
+
+def chat_messages(game: Game, user, limit: int = 100) -> list[ChatMessage]:
+    """The latest ``limit`` lines ``user`` may read, oldest first, with their writer and
+    recipient (reading them reads nothing more)."""
+    sql, listed = _chat_sql()
     messages = []
-    writer_at, recipient_at = len(line), len(line) + len(writer)
-    for row in reversed(rows):
-        message = line.instance(row[:writer_at])
-        ChatMessage.user.field.set_cached_value(
-            message, writer.instance(row[writer_at:recipient_at])
-        )
-        ChatMessage.recipient.field.set_cached_value(
-            message, recipient.instance(row[recipient_at:])
-        )
+    for message, writer, recipient in reversed(
+        select_rows(sql, _chat_params(game.pk, user, limit=limit), *listed)
+    ):
+        ChatMessage.user.field.set_cached_value(message, writer)
+        ChatMessage.recipient.field.set_cached_value(message, recipient)
         messages.append(message)
     return messages
 
