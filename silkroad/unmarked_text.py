@@ -3,7 +3,7 @@ translation: the check behind ``tests/test_templates_marked.py``, also run by ha
 (``python -m silkroad.unmarked_text [template ...]``) while marking.
 
 Marked text is what ``{% translate %}`` or ``{% blocktranslate %}…{% endblocktranslate %}``
-holds. Everything else of the template language (variables, tags, comments) is replaced by
+holds, and in the Jinja boards (``games/jinja2/``) ``_()`` or ``{% trans %}…{% endtrans %}``. Everything else of the template language (variables, tags, comments) is replaced by
 a neutral placeholder; what is left is parsed as HTML, and any word in the page's text or in
 an attribute a person reads (``title``, ``alt``, ``placeholder``, ``aria-label``…) is
 unmarked text. The content of ``<style>`` and ``<script>`` is code, not text.
@@ -21,6 +21,7 @@ TEMPLATE_FOLDERS = (
     ROOT / "templates",
     ROOT / "games" / "templates",
     ROOT / "accounts" / "templates",
+    ROOT / "games" / "jinja2",
 )
 READ_ATTRIBUTES = frozenset(
     {"title", "alt", "placeholder", "aria-label", "aria-description", "aria-roledescription"}
@@ -31,7 +32,9 @@ PLACEHOLDER = "\u2063"  # invisible separator: not a letter, so not a word
 WORD = re.compile(r"[^\W\d_]{2,}")
 
 _BLOCK = re.compile(
-    r"{%\s*blocktrans(?:late)?\b.*?%}.*?{%\s*endblocktrans(?:late)?\s*%}", re.DOTALL
+    r"{%\s*blocktrans(?:late)?\b.*?%}.*?{%\s*endblocktrans(?:late)?\s*%}"
+    r"|{%-?\s*trans\b.*?%}.*?{%-?\s*endtrans\s*-?%}",  # Jinja's
+    re.DOTALL,
 )
 _TAG = re.compile(r"{%.*?%}|{{.*?}}|{#.*?#}", re.DOTALL)
 _ATTRIBUTES = re.compile(r'[\w-]+="[^"]*"')

@@ -6,7 +6,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from silkroad import unmarked_text
+from silkroad import jinja_messages, unmarked_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = sorted((ROOT / "locale").glob("*/LC_MESSAGES/django.po"))
@@ -25,6 +25,30 @@ def test_the_checker_sees_text_attributes_and_ignores_code_and_marked_text():
     assert unmarked_text.unmarked(source) == []
     assert unmarked_text.unmarked("<p>Hello {{ name }}</p>") == ["Hello"]
     assert unmarked_text.unmarked('<img alt="A map">') == ['alt="A map"']
+
+
+def test_the_checker_reads_the_jinja_boards_marks_too():
+    source = """{# A note. #}<p title="{{ _("Close") }}">{{ pgettext("game round", "Round") }}</p>
+    {% trans trimmed n=count %}{{ n }} player{% pluralize n %}{{ n }} players{% endtrans %}"""
+    assert unmarked_text.unmarked(source) == []
+    assert unmarked_text.unmarked("{% if a %}<p>Hello {{ name }}</p>{% endif %}") == ["Hello"]
+
+
+def test_every_text_of_the_jinja_boards_has_its_german():
+    """The Jinja boards' texts reach the catalogue through the project's
+    ``makemessages``; a text written after the catalogue was last made has none."""
+    german = polib.pofile(str(ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"))
+    translated = {(e.msgctxt, e.msgid) for e in german.translated_entries()}
+    boards = sorted((ROOT / "games" / "jinja2").rglob("*.jinja"))
+    assert boards
+    missing = []
+    for board in boards:
+        for _, function, args in jinja_messages.messages(board.read_text(encoding="utf-8")):
+            context = args[0] if function.startswith(("pgettext", "npgettext")) else None
+            message = args[1] if context is not None else args[0]
+            if (context, message) not in translated:
+                missing.append((board.name, context, message))
+    assert not missing, f"run makemessages (docs/translations.md): {missing[:5]}"
 
 
 def test_there_are_a_german_and_an_english_catalogue():

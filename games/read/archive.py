@@ -22,7 +22,7 @@ from games.engine import Action, LogEntry, registry
 from games.engine.contract import fill_names
 from games.models import Game, Seat
 from games.read import fairness, pages, replay
-from games.read.game_page import move_line, result_reason
+from games.read.game_page import board_templates, move_line, result_reason
 from games.read.names import seat_names, with_seats
 from games.words import shown
 
@@ -173,5 +173,5 @@ def replay_context(game: Game, upto: int, seat: int | None = None) -> dict[str, 
         "view": game.rules.view(state, seat),
         "names": names,
         "log": lines,
-        "board_template": f"games/boards/{game.game}.html",
+        **board_templates(game.game),
     }

@@ -45,6 +45,21 @@ class Choice:
         return cls(action.type, label, params, json.dumps(data, sort_keys=True))
 
 
+# The boards drawn by Jinja (games/jinja2/; games/web/jinja.py says why), the others by
+# Django's templates.
+JINJA_BOARDS = frozenset({"silk-road"})
+
+
+def board_templates(slug: str) -> dict[str, str]:
+    """The templates of a title's board: the board itself, and its drawings and styles
+    (``board_defs``), which a page draws once, outside what a move swaps."""
+    kind = "jinja" if slug in JINJA_BOARDS else "html"
+    return {
+        "board_template": f"games/boards/{slug}.{kind}",
+        "board_defs": f"games/boards/{slug}-defs.html",
+    }
+
+
 def legal_choices(
     game: Game, seat: int | None, names: list[str], state: State | None = None
 ) -> list[Choice]:
@@ -366,7 +381,7 @@ def game_context(*, game: Game, user, page: bool = True) -> dict[str, Any]:
         "usernames": seat_usernames(game),
         "colours": seat_colours(game.players),
         "version": drafts.shown_version(game, seat),
-        "board_template": f"games/boards/{game.game}.html",
+        **board_templates(game.game),
         # Seats of people that a stand-in bot plays while they are away (seats played by
         # defaults show their own badge with the clocks).
         "away": [s.number for s in game.seats.all() if s.stand_in not in ("", DEFAULTS)],

@@ -89,6 +89,7 @@ TEMPLATES = [
             # The games' template tags live with the pages (games.web), not at the app root.
             "libraries": {
                 "araby": "games.web.templatetags.araby",
+                "boards": "games.web.templatetags.boards",
                 "marco_polo": "games.web.templatetags.marco_polo",
                 "play": "games.web.templatetags.play",
                 "silk_road": "games.web.templatetags.silk_road",
@@ -96,7 +97,14 @@ TEMPLATES = [
                 "words": "games.web.templatetags.words",
             },
         },
-    }
+    },
+    {
+        # The boards (games/jinja2/): drawn on every page and move, where Django's
+        # templates cost several bare requests (games/web/jinja.py).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "games.web.jinja.environment"},
+    },
 ]
 
 DATABASES = {

@@ -13,8 +13,10 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("slug", registry.slugs() + ["toy"])
 def test_every_game_has_a_board_that_renders(slug):
     rules = registry.get(slug)
-    template = f"games/boards/{slug}.html"
+    templates = game_page.board_templates(slug)
+    template = templates["board_template"]
     get_template(template)  # a missing board is a bug, not a fallback
+    get_template(templates["board_defs"])  # and so are its drawings and styles
     state = rules.setup(rules.min_players, {o.name: o.default for o in rules.options}, 11)
     names = [f"Player {n}" for n in range(rules.min_players)]
     for seat in [None, *range(rules.min_players)]:

@@ -183,7 +183,7 @@ def test_each_drawn_piece_carries_the_mark_of_its_own_path_in_the_view():
     }
     view["seats"][1]["is_start"] = True
     html = render_to_string(
-        f"games/boards/{SLUG}.html",
+        game_page.board_templates(SLUG)["board_template"],
         {
             "view": view,
             "seat": 0,

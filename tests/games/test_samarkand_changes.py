@@ -13,6 +13,7 @@ from games import engine
 from games.engine import Action
 from games.engine.samarkand import board
 from games.play import acting, tables
+from games.read import game_page
 from tests.games.helpers import seen_by
 
 pytestmark = pytest.mark.django_db
@@ -133,7 +134,7 @@ def test_a_camel_the_other_player_placed_on_goods_is_marked_with_the_marker_they
 
 def _board(view, changed) -> str:
     return render_to_string(
-        "games/boards/samarkand.html",
+        game_page.board_templates("samarkand")["board_template"],
         {
             "view": view,
             "seat": 0,

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.engine import registry
 from games.play import acting, tables
-from games.read import changes, drafts, replay
+from games.read import changes, drafts, game_page, replay
 from tests.games.helpers import seen_by
 
 pytestmark = pytest.mark.django_db
@@ -133,7 +133,7 @@ def _board(before, after, seat=0) -> str:
     """The board of ``after`` for ``seat``, marked with what changed since ``before``."""
     old, new = RULES.view(before, seat), RULES.view(after, seat)
     return render_to_string(
-        "games/boards/silk-road.html",
+        game_page.board_templates("silk-road")["board_template"],
         {
             "view": new,
             "seat": seat,

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from markupsafe import Markup, escape
 
 from games.words import translated
 
@@ -42,19 +43,31 @@ def act_form(context, choice, cls: str = "", label: str = "") -> str:
     swap of #play (what ``games/_act_form.html`` draws, without a template per button).
     ``label`` is the button's content (HTML allowed when marked safe), else the choice's
     own label: ``{% act_form c "sr-go" %}``."""
-    token = context.get("csrf_token")
+    return act_form_html(
+        choice,
+        cls,
+        label,
+        url=_act_url(context),
+        csrf_token=context.get("csrf_token"),
+        version=render_value_in_context(context.get("version"), context),
+    )
+
+
+def act_form_html(choice, cls: str, label: str, *, url: str, csrf_token, version) -> str:
+    """The form of ``act_form``, for Django's templates and Jinja's alike (markupsafe's
+    escaping: a board draws dozens of these on every move)."""
     csrf = ""
-    if token and token != "NOTPROVIDED":  # as Django's {% csrf_token %}
-        csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
-    return mark_safe(
+    if csrf_token and csrf_token != "NOTPROVIDED":  # as Django's {% csrf_token %}
+        csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf_token)}">'
+    return Markup(
         ACT_FORM.format(
-            url=conditional_escape(_act_url(context)),
+            url=escape(url),
             csrf=csrf,
-            action=conditional_escape(choice.json),
-            version=conditional_escape(render_value_in_context(context.get("version"), context)),
-            cls=conditional_escape(cls or "btn"),
-            type=conditional_escape(choice.type),
-            label=conditional_escape(label or choice.label),
+            action=escape(choice.json),
+            version=escape(version),
+            cls=escape(cls or "btn"),
+            type=escape(choice.type),
+            label=escape(label or choice.label),
         )
     )
 
@@ -155,8 +168,12 @@ def humanize_kind(value: Any) -> str:
 def changed(context, *path: Any) -> str:
     """``class="city{% changed "track" i %}"``: " changed" when that part of the board
     changed since the viewer's last move (``games.read.changes``), else nothing."""
-    marks = context.get("changed") or ()
-    return " changed" if ".".join(str(part) for part in path) in marks else ""
+    return changed_mark(context.get("changed"), path)
+
+
+def changed_mark(marks, path) -> str:
+    """ " changed" when ``path`` is among the board's ``marks`` of change, else ""."""
+    return " changed" if ".".join(str(part) for part in path) in (marks or ()) else ""
 
 
 STEPPER = (

@@ -63,7 +63,12 @@ def reachable_spaces(
 def held_kind_changed(context: Mapping[str, Any], kind: str) -> str:
     """``{% held_kind_changed k.grouper %}``: " changed" when any card of ``kind`` in the
     viewer's hand sits where the hand changed since their last move (see ``changed``)."""
-    marks = context.get("changed") or ()
-    hand = (context.get("view") or {}).get("hand") or ()
+    return held_kind_mark(context.get("changed"), context.get("view"), kind)
+
+
+def held_kind_mark(marks, view, kind: str) -> str:
+    """ " changed" when a ``kind`` card of the viewer's hand sits where it changed."""
+    marks = marks or ()
+    hand = (view or {}).get("hand") or ()
     places = (i for i, card in enumerate(hand) if card.get("kind") == kind)
     return " changed" if any(f"hand.{i}" in marks for i in places) else ""

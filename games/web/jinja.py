@@ -1,0 +1,174 @@
+"""The Jinja environment of the boards (``games/jinja2/``): the same helpers as their
+Django template tags, in Jinja's words.
+
+Why two template languages: a board is drawn on every page and every move's answer, and
+Django's template engine pays for each variable it resolves, escapes and localizes. A
+Silk Road board cost 2.2 ms there, several times a whole bare request
+(docs/performance.md). Jinja compiles a template to Python once; the pages' shells, mails
+and forms stay in Django's templates, the boards are drawn by Jinja.
+
+Texts are marked with ``{% trans %}`` (``{% trans "context" %}`` for a message with a
+context, ``trimmed`` as Django's ``blocktranslate trimmed``) and ``_()``: the project's
+``makemessages`` reads them (``silkroad/jinja_messages.py``), and they are
+looked up in Django's catalogues, so a message shared with a Django template is
+translated once.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import namedtuple
+from typing import Any
+
+from django.conf import settings
+from django.template import engines
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
+from jinja2 import ChainableUndefined, Environment, pass_context
+from markupsafe import Markup
+
+from games.web.templatetags import play, silk_road
+from games.words import translated
+
+Group = namedtuple("Group", "grouper list")
+CONTEXT_SEPARATOR = "\x04"  # gettext's, between a message's context and its text
+
+
+def render(name: str, context: dict[str, Any]) -> str:
+    """The Jinja template ``name`` drawn with ``context`` (a Django page's, flattened) in
+    the active language.
+
+    The catalogue is looked up once for the whole drawing, not once per text: Django's
+    ``gettext`` finds the active language anew on every call, and a board has a hundred."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    values = {**context, **_bound_translations(language)}
+    values["_english"] = language.startswith("en")
+    if "game" in values and "act_url" not in values:  # once, not for each of its controls
+        values["act_url"] = reverse("games:act", args=[values["game"].pk])
+    return engines["jinja2"].env.get_template(name).render(values)
+
+
+def _bound_translations(language: str) -> dict[str, Any]:
+    """gettext and its kin for ``language``, as Jinja's i18n extension calls them
+    (newstyle: values filled in, escaped; the translation is the page's own markup)."""
+    catalogue = trans_real.translation(language)
+    find, find_plural = catalogue.gettext, catalogue.ngettext  # (not a text to translate)
+
+    def gettext_(message: str, **values: Any) -> str:
+        return Markup(find(message)) % values
+
+    def ngettext_(singular: str, plural: str, number: int, **values: Any) -> str:
+        values.setdefault("num", number)
+        return Markup(find_plural(singular, plural, number)) % values
+
+    def pgettext_(context: str, message: str, **values: Any) -> str:
+        found = find(f"{context}{CONTEXT_SEPARATOR}{message}")
+        return Markup(message if CONTEXT_SEPARATOR in found else found) % values
+
+    def npgettext_(context: str, singular: str, plural: str, number: int, **values: Any):
+        values.setdefault("num", number)
+        found = find_plural(
+            f"{context}{CONTEXT_SEPARATOR}{singular}",
+            f"{context}{CONTEXT_SEPARATOR}{plural}",
+            number,
+        )
+        if CONTEXT_SEPARATOR in found:
+            found = find_plural(singular, plural, number)
+        return Markup(found) % values
+
+    return {
+        "_": gettext_,
+        "gettext": gettext_,
+        "ngettext": ngettext_,
+        "pgettext": pgettext_,
+        "npgettext": npgettext_,
+    }
+
+
+@pass_context
+def tr(context, text: Any) -> str:
+    """``{{ name|tr }}``: an engine's English in the reader's language (``translated``),
+    the language known once per drawing."""
+    if context.get("_english") and text is not None:
+        return str(text)
+    return translated(text)
+
+
+def regroup(items: Any, key: str) -> list[Group]:
+    """Runs of ``items`` with the same ``key``, in their order, as Django's
+    ``{% regroup %}`` makes them (Jinja's ``groupby`` sorts first)."""
+    return [
+        Group(grouper, list(run))
+        for grouper, run in itertools.groupby(items or (), key=lambda item: item.get(key))
+    ]
+
+
+def widthratio(value: Any, most: Any, width: Any) -> str:
+    """Django's ``{% widthratio %}``: ``value`` of ``most`` as a share of ``width``."""
+    try:
+        return str(round(float(value) / float(most) * float(width)))
+    except ZeroDivisionError:
+        return "0"
+    except (TypeError, ValueError):
+        return ""
+
+
+@pass_context
+def act_form(context, choice: Any, cls: str = "", label: str = "") -> str:
+    """``{{ act_form(c, "sr-go") }}``: one listed action as a board control (see
+    ``games.web.templatetags.play.act_form``)."""
+    return play.act_form_html(
+        choice,
+        cls,
+        label,
+        url=_act_url(context),
+        csrf_token=context.get("csrf_token"),
+        version=context.get("version"),
+    )
+
+
+def _act_url(context) -> str:
+    url = context.get("act_url")
+    if url:
+        return url
+    return reverse("games:act", args=[context["game"].pk])
+
+
+@pass_context
+def changed_class(context, *path: Any) -> str:
+    """``class="x{{ changed_class("seats", s.seat, "coins") }}"``: " changed" when that
+    part of the board changed since the viewer's last move (the Django tag ``changed``;
+    ``changed`` itself is the context's set of marks)."""
+    return play.changed_mark(context.get("changed"), path)
+
+
+@pass_context
+def held_kind_changed(context, kind: str) -> str:
+    return silk_road.held_kind_mark(context.get("changed"), context.get("view"), kind)
+
+
+def environment(**options: Any) -> Environment:
+    options["undefined"] = ChainableUndefined  # as Django's templates: a missing part is ""
+    env = Environment(extensions=["jinja2.ext.i18n"], **options)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
+    )
+    env.globals.update(
+        url=lambda name, *args: reverse(name, args=args),
+        static=static,
+        act_form=act_form,
+        changed_class=changed_class,
+        held_kind_changed=held_kind_changed,
+        reachable_spaces=silk_road.reachable_spaces,
+        widthratio=widthratio,
+        regroup=regroup,
+    )
+    env.filters.update(
+        tr=tr,
+        index=play.index,
+        card_choices=silk_road.card_choices,
+        card_text=silk_road.card_text,
+    )
+    return env
