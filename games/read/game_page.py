@@ -45,17 +45,11 @@ class Choice:
         return cls(action.type, label, params, json.dumps(data, sort_keys=True))
 
 
-# The boards drawn by Jinja (games/jinja2/; games/web/jinja.py says why), the others by
-# Django's templates.
-JINJA_BOARDS = frozenset({"silk-road"})
-
-
 def board_templates(slug: str) -> dict[str, str]:
     """The templates of a title's board: the board itself, and its drawings and styles
     (``board_defs``), which a page draws once, outside what a move swaps."""
-    kind = "jinja" if slug in JINJA_BOARDS else "html"
     return {
-        "board_template": f"games/boards/{slug}.{kind}",
+        "board_template": f"games/boards/{slug}.jinja",  # games/jinja2/: games/web/jinja.py
         "board_defs": f"games/boards/{slug}-defs.html",
     }
 

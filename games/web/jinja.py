@@ -21,15 +21,20 @@ from collections import namedtuple
 from typing import Any
 
 from django.conf import settings
-from django.template import engines
+from django.template import Context, engines
+from django.template.defaultfilters import date as date_filter
+from django.template.defaultfilters import urlencode
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
+from django.utils.text import slugify
+from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
 from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup
 
-from games.web.templatetags import play, silk_road
+from games.web import drawing
+from games.web.boards import araby, marco_polo, silk_road
 from games.words import translated
 
 Group = namedtuple("Group", "grouper list")
@@ -118,8 +123,8 @@ def widthratio(value: Any, most: Any, width: Any) -> str:
 @pass_context
 def act_form(context, choice: Any, cls: str = "", label: str = "") -> str:
     """``{{ act_form(c, "sr-go") }}``: one listed action as a board control (see
-    ``games.web.templatetags.play.act_form``)."""
-    return play.act_form_html(
+    ``games.web.drawing.act_form_html``)."""
+    return drawing.act_form_html(
         choice,
         cls,
         label,
@@ -137,16 +142,44 @@ def _act_url(context) -> str:
 
 
 @pass_context
+def hx_action(context, choice: Any) -> str:
+    """``<use … {{ hx_action(c) }}>``: see ``games.web.drawing.hx_action_attributes``."""
+    return drawing.hx_action_attributes(choice, url=_act_url(context), version=context["version"])
+
+
+@pass_context
 def changed_class(context, *path: Any) -> str:
     """``class="x{{ changed_class("seats", s.seat, "coins") }}"``: " changed" when that
     part of the board changed since the viewer's last move (the Django tag ``changed``;
     ``changed`` itself is the context's set of marks)."""
-    return play.changed_mark(context.get("changed"), path)
+    return drawing.changed_mark(context.get("changed"), path)
 
 
 @pass_context
 def held_kind_changed(context, kind: str) -> str:
     return silk_road.held_kind_mark(context.get("changed"), context.get("view"), kind)
+
+
+@pass_context
+def csrf_input(context) -> str:
+    """The form's CSRF field, as Django's ``{% csrf_token %}`` writes it."""
+    token = context.get("csrf_token")
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return Markup('<input type="hidden" name="csrfmiddlewaretoken" value="%s">') % str(token)
+
+
+@pass_context
+def django_include(context, name: str, **values: Any) -> str:
+    """A Django template drawn with this context (and ``values``): for the few parts a
+    Django page draws too (the "My games" link)."""
+    template = engines["django"].engine.get_template(name)
+    return Markup(template.render(Context({**context.get_all(), **values})))
+
+
+def date(value: Any, format: str | None = None) -> str:
+    """Django's ``|date``, in the reader's time zone as Django's templates show it."""
+    return date_filter(template_localtime(value), format)
 
 
 def environment(**options: Any) -> Environment:
@@ -157,17 +190,44 @@ def environment(**options: Any) -> Environment:
     )
     env.globals.update(
         url=lambda name, *args: reverse(name, args=args),
+        csrf_input=csrf_input,
+        django_include=django_include,
+        player_link=drawing.player_link,
+        poll_every=drawing.poll_every,
+        log_items=drawing.log_items,
+        deal_stepper=drawing.deal_stepper,
         static=static,
         act_form=act_form,
+        hx_action=hx_action,
         changed_class=changed_class,
         held_kind_changed=held_kind_changed,
         reachable_spaces=silk_road.reachable_spaces,
         widthratio=widthratio,
         regroup=regroup,
+        product_label=araby.product_label,
+        camel_choice=araby.camel_choice,
     )
     env.filters.update(
         tr=tr,
-        index=play.index,
+        index=drawing.index,
+        for_card=drawing.for_card,
+        humanize_kind=drawing.humanize_kind,
+        never_charges=marco_polo.never_charges,
+        taking_at=marco_polo.taking_at,
+        column_choice=marco_polo.column_choice,
+        symbol=araby.symbol,
+        product=araby.product,
+        card_plays=araby.card_plays,
+        card_tasks=araby.card_tasks,
+        card_gifts=araby.card_gifts,
+        draft_choice=araby.draft_choice,
+        grid_rows=araby.grid_rows,
+        units=araby.units,
+        permit_list=araby.permit_list,
+        seat_letter=araby.seat_letter,
+        date=date,
+        slugify=slugify,
+        urlencode=urlencode,
         card_choices=silk_road.card_choices,
         card_text=silk_road.card_text,
     )

@@ -88,11 +88,8 @@ TEMPLATES = [
             ],
             # The games' template tags live with the pages (games.web), not at the app root.
             "libraries": {
-                "araby": "games.web.templatetags.araby",
-                "boards": "games.web.templatetags.boards",
-                "marco_polo": "games.web.templatetags.marco_polo",
+                "jinja_include": "games.web.templatetags.jinja_include",
                 "play": "games.web.templatetags.play",
-                "silk_road": "games.web.templatetags.silk_road",
                 "vacation": "games.web.templatetags.vacation",
                 "words": "games.web.templatetags.words",
             },

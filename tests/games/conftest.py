@@ -10,6 +10,7 @@ from games.engine import registry
 from games.play import tables
 from tests.factories import UserFactory
 
+JINJA_DIR = Path(__file__).parent / "jinja2"
 TEMPLATES_DIR = Path(__file__).parent / "templates"
 
 
@@ -20,6 +21,7 @@ def toy_game(monkeypatch, settings):
     monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
     templates = [dict(engine) for engine in settings.TEMPLATES]
     templates[0]["DIRS"] = [*templates[0]["DIRS"], TEMPLATES_DIR]
+    templates[1]["DIRS"] = [*templates[1].get("DIRS", []), JINJA_DIR]  # its board
     settings.TEMPLATES = templates
     return registry.get("toy")
 

@@ -1,10 +1,11 @@
-"""The {% hx_action %} tag and filters that boards use (docs/boards.md)."""
+"""The hx_action helper and the filters that boards use (docs/boards.md), and the index
+filter the Django pages use too."""
 
 import html
 import json
 
 import pytest
-from django.template import Context, Template
+from django.template import Context, Template, engines
 
 from games.engine import Action
 from games.read.game_page import Choice
@@ -14,9 +15,8 @@ pytestmark = pytest.mark.django_db
 
 def test_hx_action_posts_the_action_and_version(duo):
     choice = Choice.from_action(Action.make("play", label='Play "red" <now>', card="red"))
-    out = Template("{% load play %}<b {% hx_action c %}></b>").render(
-        Context({"c": choice, "game": duo, "version": 7})
-    )
+    board = engines["jinja2"].from_string("<b {{ hx_action(c) }}></b>")
+    out = board.render({"c": choice, "game": duo, "version": 7})
     assert f'hx-post="/games/{duo.pk}/act"' in out
     assert 'hx-target="#play"' in out and 'role="button"' in out and 'tabindex="0"' in out
     assert 'aria-label="Play &quot;red&quot; &lt;now&gt;"' in out
@@ -37,7 +37,9 @@ def test_choice_exposes_type_label_params_and_json():
 
 
 def test_index_and_humanize_kind_filters():
-    out = Template(
-        "{% load play %}{{ names|index:1 }}|{{ names|index:9 }}|{{ 'silk_cloth'|humanize_kind }}"
-    ).render(Context({"names": ["ana", "<ben>"]}))
-    assert out == "&lt;ben&gt;||Silk cloth"
+    board = engines["jinja2"].from_string(
+        "{{ names|index(1) }}|{{ names|index(9) }}|{{ 'silk_cloth'|humanize_kind }}"
+    )
+    assert board.render({"names": ["ana", "<ben>"]}) == "&lt;ben&gt;||Silk cloth"
+    page = Template("{% load play %}{{ names|index:1 }}|{{ names|index:9 }}")
+    assert page.render(Context({"names": ["ana", "<ben>"]})) == "&lt;ben&gt;|"

@@ -3,7 +3,7 @@
 from types import SimpleNamespace
 
 from games.engine.silk_road import data
-from games.web.templatetags.silk_road import card_choices, card_text
+from games.web.boards.silk_road import card_choices, card_text
 
 
 def choice(type_, **params):

@@ -1,6 +1,6 @@
-"""``{% board board_template %}``: a game's board in a Django page, drawn by Jinja when its
-template is one (games/jinja2/, a ``.jinja`` name), else included as ``{% include %}``
-would."""
+"""``{% jinja_include name %}``: a Jinja template (games/jinja2/, a ``.jinja`` name) drawn
+in a Django page with the page's context, as ``{% include %}`` would draw a Django one
+(which it also does, for a name that is not ``.jinja``)."""
 
 from django import template
 from django.utils.safestring import mark_safe
@@ -11,7 +11,7 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def board(context, name: str) -> str:
+def jinja_include(context, name: str) -> str:
     if name.endswith(".jinja"):
         return mark_safe(jinja.render(name, context.flatten()))
     return context.template.engine.get_template(name).render(context)

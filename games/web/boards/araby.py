@@ -6,11 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django import template
 from django.utils.html import format_html
 from django.utils.translation import pgettext_lazy
-
-register = template.Library()
 
 # The shared symbol that draws each product (games/_symbols.html), or the board's own.
 SYMBOLS = {
@@ -36,19 +33,16 @@ def _of_types(choices_by_type: Mapping[str, Sequence[Any]] | None, *types: str) 
     return [c for kind in types for c in choices_by_type.get(kind, ())]
 
 
-@register.filter
 def symbol(unit: str) -> str:
     """``unit|symbol``: the id of the symbol drawing a product or a coin."""
     return SYMBOLS.get(unit, "sym-good")
 
 
-@register.filter
 def product(unit: str) -> str:
     """``unit|product``: a product's name (or "coin") in the reader's language."""
     return str(NAMES.get(unit, unit))
 
 
-@register.simple_tag
 def product_label(unit: str, text: str) -> str:
     """``{% product_label "spices" c.label as lab %}``: a button's content, the product's
     symbol before ``text``."""
@@ -57,27 +51,23 @@ def product_label(unit: str, text: str) -> str:
     )
 
 
-@register.filter
 def card_plays(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: str) -> list[Any]:
     """``choices_by_type|card_plays:card.id``: the ways to play that hand card now (each
     set of discards, each product chosen), in a resolution window too."""
     return [c for c in _of_types(choices_by_type, "play", "react") if c.params["card"] == card_id]
 
 
-@register.filter
 def card_tasks(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: str) -> list[Any]:
     """``choices_by_type|card_tasks:card.id``: tasking that entourage card (one choice, or
     one per product for a card that makes any product)."""
     return [c for c in _of_types(choices_by_type, "task") if c.params["card"] == card_id]
 
 
-@register.filter
 def card_gifts(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: str) -> list[Any]:
     """``choices_by_type|card_gifts:card.id``: giving that drawn card to each opponent."""
     return [c for c in _of_types(choices_by_type, "give") if c.params["card"] == card_id]
 
 
-@register.filter
 def draft_choice(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: str) -> Any:
     """``choices_by_type|draft_choice:card.id``: taking that draft card, or None."""
     return next(
@@ -85,7 +75,6 @@ def draft_choice(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: s
     )
 
 
-@register.simple_tag
 def camel_choice(
     choices_by_type: Mapping[str, Sequence[Any]] | None, owner: int, space: int
 ) -> Any:
@@ -97,7 +86,6 @@ def camel_choice(
     return None
 
 
-@register.filter
 def grid_rows(caravan: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """``caravan|grid_rows``: the caravan's nine spaces as three rows of three, each space
     with its number (1-9) and each row with its name."""
@@ -109,7 +97,6 @@ def grid_rows(caravan: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     ]
 
 
-@register.filter
 def units(products: Mapping[str, int] | None) -> list[tuple[str, int]]:
     """``seat.products|units``: (product, count) in the board's product order."""
     order = ("magics", "jewels", "spices", "fabrics")
@@ -117,14 +104,12 @@ def units(products: Mapping[str, int] | None) -> list[tuple[str, int]]:
     return [(p, products[p]) for p in order if products.get(p)]
 
 
-@register.filter
 def permit_list(permits: Mapping[str, int] | None) -> list[tuple[int, int]]:
     """``seat.permits|permit_list``: (owner seat, camels) the seat may place on others'
     (or, unlocked, its own) caravans this turn."""
     return sorted((int(owner), count) for owner, count in (permits or {}).items() if count)
 
 
-@register.filter
 def seat_letter(seat: Any) -> str:
     """``s|seat_letter``: the letter that marks a seat beside its colour (A, B, …)."""
     try:

@@ -5,11 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django import template
-
 from games.engine.silk_road import data
-
-register = template.Library()
 
 # Choices that play a card of a fixed kind, whatever their parameters.
 _CARD_OF_TYPE = {"trade_draw": "trade", "guard": "guard", "negate": "guard", "bandit": "bandit"}
@@ -27,7 +23,6 @@ def plays(choice: Any, kind: str) -> bool:
     return _CARD_OF_TYPE.get(choice.type) == kind
 
 
-@register.filter
 def card_choices(choices_by_type: Mapping[str, Sequence[Any]] | None, kind: str) -> list[Any]:
     """``choices_by_type|card_choices:"silk"``: the choices a Silk card in hand offers."""
     if not choices_by_type:
@@ -35,13 +30,11 @@ def card_choices(choices_by_type: Mapping[str, Sequence[Any]] | None, kind: str)
     return [c for group in choices_by_type.values() for c in group if plays(c, kind)]
 
 
-@register.filter
 def card_text(kind: str) -> str:
     """``card.kind|card_text``: what a card of that kind does, in a player's words."""
     return data.TEXT.get(kind, "")
 
 
-@register.simple_tag
 def reachable_spaces(
     position: Any,
     choices_by_type: Mapping[str, Sequence[Any]] | None,
@@ -57,13 +50,6 @@ def reachable_spaces(
     if choices_by_type.get("guard") and travel:
         toward.add(str(travel.get("toward", "")).lower())
     return {position + data.TOWARD[way] for way in toward if way in data.TOWARD}
-
-
-@register.simple_tag(takes_context=True)
-def held_kind_changed(context: Mapping[str, Any], kind: str) -> str:
-    """``{% held_kind_changed k.grouper %}``: " changed" when any card of ``kind`` in the
-    viewer's hand sits where the hand changed since their last move (see ``changed``)."""
-    return held_kind_mark(context.get("changed"), context.get("view"), kind)
 
 
 def held_kind_mark(marks, view, kind: str) -> str:

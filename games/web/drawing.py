@@ -1,0 +1,187 @@
+"""What the game pages and the boards draw by code rather than by template: the forms of
+listed actions, log lines, the trade composer's steppers, players' links (docs/boards.md).
+Used by the Jinja templates (games/web/jinja.py) and, for a few, by Django's."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from markupsafe import Markup, escape
+
+from games.words import translated
+
+ACT_FORM = (
+    '<form class="act-form" method="post" action="{url}" hx-post="{url}" hx-target="#play" '
+    'hx-swap="outerHTML">{csrf}<input type="hidden" name="action" value="{action}">'
+    '<input type="hidden" name="version" value="{version}">'
+    '<button class="{cls}" data-action-type="{type}">{label}</button></form>'
+)
+
+
+def act_form_html(choice, cls: str, label: str, *, url: str, csrf_token, version) -> str:
+    """One listed action as a board control: a plain form post that HTMX upgrades to a
+    swap of #play. ``label`` is the button's content (HTML allowed when marked safe), else
+    the choice's own label. Escaped by markupsafe: a board draws dozens on every move."""
+    csrf = ""
+    if csrf_token and csrf_token != "NOTPROVIDED":  # as Django's {% csrf_token %}
+        csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf_token)}">'
+    return Markup(
+        ACT_FORM.format(
+            url=escape(url),
+            csrf=csrf,
+            action=escape(choice.json),
+            version=escape(version),
+            cls=escape(cls or "btn"),
+            type=escape(choice.type),
+            label=escape(label or choice.label),
+        )
+    )
+
+
+def player_link(name: str, username: str | None) -> str:
+    """A player's name, linked to their profile when a person (not a bot) sits there."""
+    if not username:
+        return escape(name)
+    return Markup('<a class="player-link" href="%s">%s</a>') % (
+        reverse("games:player", args=[username]),
+        name,
+    )
+
+
+def log_items(lines, since_my_turn, seat, colours) -> str:
+    """The game log's ``<li>`` items, newest first (the page draws up to 30 on every move:
+    drawn here, not by a template per line). A line of the others since the viewer's last
+    turn is marked "new", the viewer's own steps not yet final "draft"."""
+    since = since_my_turn["since"] if since_my_turn else None
+    draft_note = None
+    items = []
+    for line in reversed(lines):
+        line_seat = line["seat"]
+        if line.get("draft"):
+            if draft_note is None:
+                draft_note = conditional_escape(
+                    _("(only you see this until your turn moves on: Undo takes it back)")
+                )
+            attrs, after = ' class="draft"', f" <small>{draft_note}</small>"
+        else:
+            new = since is not None and line["seq"] > since and line_seat != seat
+            attrs = (' class="new"' if new else "") + f' data-seq="{line["seq"]}"'
+            attrs += " data-mine" if line_seat == seat else ""
+            after = ""
+        items.append(
+            f"<li{attrs}>{log_dot(line.get('by'), colours)}"
+            f"{conditional_escape(line['text'])}{after}</li>"
+        )
+    return mark_safe("\n".join(items))
+
+
+def log_dot(by: int | None, colours) -> str:
+    """The marker before a log line: the colour of the player whose deed it tells, or a
+    neutral ring for a line the game wrote on its own (a round begins, a caravan
+    resolves, a clock ran out), which no player's colour may claim."""
+    if by is None:
+        return mark_safe('<span class="swatch by-the-game"></span>')
+    return format_html(
+        '<span class="swatch seat-colour-{}" style="--seat-colour: {}"></span>',
+        by,
+        index(colours, by),
+    )
+
+
+def hx_action_attributes(choice, *, url: str, version) -> str:
+    """Attributes that make any element play ``choice`` when clicked (or Enter is
+    pressed): they post the action JSON and the version the page shows to ``url`` and swap
+    the play area with the answer."""
+    values = json.dumps({"action": choice.json, "version": version})
+    return format_html(
+        'hx-post="{}" hx-vals="{}" hx-target="#play" hx-swap="outerHTML" '
+        'hx-trigger="click, keydown[key==\'Enter\']" role="button" tabindex="0" '
+        'aria-label="{}"',
+        url,
+        values,
+        choice.label,
+    )
+
+
+def poll_every(computer_to_move: bool = False) -> str:
+    """How often the game page polls, for ``hx-trigger``: "5s" unless GAME_POLL_SECONDS;
+    every second at most while a computer player is to move, so its answer shows soon."""
+    seconds = settings.GAME_POLL_SECONDS
+    if computer_to_move:
+        seconds = min(seconds, settings.GAME_POLL_COMPUTER_SECONDS)
+    return f"{seconds:g}s"
+
+
+def index(sequence: Any, key: Any) -> Any:
+    """``names|index:seat`` — an item of a list or dict, or "" when there is none."""
+    try:
+        return sequence[key]
+    except (IndexError, KeyError, TypeError):
+        return ""
+
+
+def for_card(choices: Any, card_id: Any) -> list[Any]:
+    """``choices_by_type.buy|for_card:card.id``: the choices about that card (a board
+    draws the card as a target when there are some, else as a plain focusable card)."""
+    return [c for c in choices or () if c.params.get("card") == card_id]
+
+
+def humanize_kind(value: Any) -> str:
+    """``"silk_cloth"`` → ``"Silk cloth"``: engine names as words."""
+    return str(value).replace("_", " ").replace("-", " ").capitalize()
+
+
+def changed_mark(marks, path) -> str:
+    """ " changed" when ``path`` is among the board's ``marks`` of change, else ""."""
+    return " changed" if ".".join(str(part) for part in path) in (marks or ()) else ""
+
+
+STEPPER = (
+    '<div class="stepper" data-label="{label}"{most_by}>\n'
+    '  <label for="{name}">{label} <small>({most})</small></label>\n'
+    '  <span class="stepper-controls">\n'
+    '    <button type="button" class="stepper-step" data-step="-1" hidden>'
+    '<span aria-hidden="true">−</span><span class="visually-hidden">{fewer}</span></button>\n'
+    '    <select id="{name}" name="{name}">{options}</select>\n'
+    '    <button type="button" class="stepper-step" data-step="1" hidden>'
+    '<span aria-hidden="true">+</span><span class="visually-hidden">{more}</span></button>\n'
+    "  </span>\n"
+    "</div>"
+)
+
+
+def _filled(message: str, **values) -> str:
+    """A translated message with markup of its own, its values escaped (as
+    ``{% blocktranslate %}`` fills one)."""
+    return message % {key: conditional_escape(value) for key, value in values.items()}
+
+
+def deal_stepper(stepper, side: str) -> str:
+    """One count of the trade composer (``games.web.deals.Stepper``): its label, how many
+    there are, the −/+ steps and a ``<select>`` of every count. A composer has a few dozen,
+    drawn on every move: built here, not by a template each."""
+    label = translated(stepper.label)
+    if side == "give":
+        most = _filled(_("you have %(most)s"), most=stepper.most)
+    else:
+        most = _filled(_("up to <span data-most>%(most)s</span>"), most=stepper.most)
+    most_by = ""
+    if stepper.most_by:
+        most_by = format_html(' data-most-by="{}"', stepper.most_by_text)
+    return mark_safe(
+        STEPPER.format(
+            label=conditional_escape(label),
+            most_by=most_by,
+            name=conditional_escape(stepper.input_name),
+            most=most,
+            fewer=_filled(_("One fewer %(label)s"), label=label),
+            more=_filled(_("One more %(label)s"), label=label),
+            options="".join(f'<option value="{n:d}">{n:d}</option>' for n in stepper.counts),
+        )
+    )
