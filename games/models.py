@@ -300,6 +300,16 @@ class Move(models.Model):
     def __str__(self) -> str:
         return f"move {self.seq} of game {self.game_id}"
 
+    @property
+    def entries(self) -> list[engine.LogEntry]:
+        """The log as the engine's entries, read from JSON once per instance: a game page
+        reads the same moves for its log, "since your turn" and the deal history."""
+        try:
+            return self._entries
+        except AttributeError:
+            self._entries = [engine.LogEntry.from_json(data) for data in self.log]
+            return self._entries
+
 
 class ChatMessage(models.Model):
     """A line of table talk; with a ``recipient``, a private message that only its writer

@@ -104,9 +104,9 @@ def since_last_turn(
     if not others:
         return None
     lines = [
-        shown(LogEntry.from_json(data).for_viewer(seat), names)
+        shown(entry.for_viewer(seat), names)
         for move in others
-        for data in move.log
+        for entry in move.entries
     ]
     return {
         "moves": len(others),
@@ -185,8 +185,7 @@ def game_log(
     first = moves[-1].seq if limit is not None and len(moves) >= limit else 0
     lines = []
     for move in reversed(moves):
-        for data in move.log:
-            entry = LogEntry.from_json(data)
+        for entry in move.entries:
             lines.append(move_line(move.seq, move.seat, entry, seat, names, at=move.created_at))
     # Resignations, timeouts, votes; and the newest note of all, which the page's poll key
     # names (``latest_note_id``): one read for both.
@@ -342,8 +341,7 @@ def deal_history(
         return []
     lines: list[dict[str, Any]] = []
     for move in moves:
-        for data in reversed(move.log):
-            entry = LogEntry.from_json(data)
+        for entry in reversed(move.entries):
             if deals.line_id(entry.text) not in deals.DEAL_LINES:
                 continue
             text = entry.for_viewer(seat)

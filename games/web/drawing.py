@@ -4,17 +4,28 @@ Used by the Jinja templates (games/web/jinja.py) and, for a few, by Django's."""
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 from django.conf import settings
-from django.urls import reverse
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import mark_safe
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext as _
 from markupsafe import Markup, escape
 
 from games.words import translated
+
+
+def url(name: str, *args: Any) -> str:
+    """``reverse(name, args=args)``, remembered: a game page links the same few places on
+    every drawing, and Django works each out anew (its URL settings are part of the key)."""
+    return _reversed(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), name, args)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reversed(urlconf: Any, prefix: str, name: str, args: tuple) -> str:
+    return reverse(name, args=args, urlconf=urlconf)
+
 
 ACT_FORM = (
     '<form class="act-form" method="post" action="{url}" hx-post="{url}" hx-target="#play" '
@@ -49,7 +60,7 @@ def player_link(name: str, username: str | None) -> str:
     if not username:
         return escape(name)
     return Markup('<a class="player-link" href="%s">%s</a>') % (
-        reverse("games:player", args=[username]),
+        url("games:player", username),
         name,
     )
 
@@ -65,7 +76,7 @@ def log_items(lines, since_my_turn, seat, colours) -> str:
         line_seat = line["seat"]
         if line.get("draft"):
             if draft_note is None:
-                draft_note = conditional_escape(
+                draft_note = escape(
                     _("(only you see this until your turn moves on: Undo takes it back)")
                 )
             attrs, after = ' class="draft"', f" <small>{draft_note}</small>"
@@ -76,9 +87,9 @@ def log_items(lines, since_my_turn, seat, colours) -> str:
             after = ""
         items.append(
             f"<li{attrs}>{log_dot(line.get('by'), colours)}"
-            f"{conditional_escape(line['text'])}{after}</li>"
+            f"{escape(line['text'])}{after}</li>"
         )
-    return mark_safe("\n".join(items))
+    return Markup("\n".join(items))
 
 
 def log_dot(by: int | None, colours) -> str:
@@ -86,12 +97,9 @@ def log_dot(by: int | None, colours) -> str:
     neutral ring for a line the game wrote on its own (a round begins, a caravan
     resolves, a clock ran out), which no player's colour may claim."""
     if by is None:
-        return mark_safe('<span class="swatch by-the-game"></span>')
-    return format_html(
-        '<span class="swatch seat-colour-{}" style="--seat-colour: {}"></span>',
-        by,
-        index(colours, by),
-    )
+        return Markup('<span class="swatch by-the-game"></span>')
+    colour = escape(index(colours, by))
+    return Markup(f'<span class="swatch seat-colour-{escape(by)}" style="--seat-colour: {colour}"></span>')
 
 
 def hx_action_attributes(choice, *, url: str, version) -> str:
@@ -99,14 +107,11 @@ def hx_action_attributes(choice, *, url: str, version) -> str:
     pressed): they post the action JSON and the version the page shows to ``url`` and swap
     the play area with the answer."""
     values = json.dumps({"action": choice.json, "version": version})
-    return format_html(
+    return Markup(
         'hx-post="{}" hx-vals="{}" hx-target="#play" hx-swap="outerHTML" '
         'hx-trigger="click, keydown[key==\'Enter\']" role="button" tabindex="0" '
-        'aria-label="{}"',
-        url,
-        values,
-        choice.label,
-    )
+        'aria-label="{}"'
+    ).format(url, values, choice.label)
 
 
 def poll_every(computer_to_move: bool = False) -> str:
@@ -156,32 +161,29 @@ STEPPER = (
 )
 
 
-def _filled(message: str, **values) -> str:
-    """A translated message with markup of its own, its values escaped (as
-    ``{% blocktranslate %}`` fills one)."""
-    return message % {key: conditional_escape(value) for key, value in values.items()}
-
-
-def deal_stepper(stepper, side: str) -> str:
+def deal_stepper(stepper, side: str, *, gettext=_, english: bool = False) -> str:
     """One count of the trade composer (``games.web.deals.Stepper``): its label, how many
     there are, the −/+ steps and a ``<select>`` of every count. A composer has a few dozen,
-    drawn on every move: built here, not by a template each."""
-    label = translated(stepper.label)
+    drawn on every move: built here, not by a template each. ``gettext`` is the drawing's
+    own catalogue lookup and ``english`` says the reader's language is English
+    (``games.web.jinja.render``), so a stepper asks for neither again."""
+    label = escape(str(stepper.label) if english else translated(stepper.label))
     if side == "give":
-        most = _filled(_("you have %(most)s"), most=stepper.most)
+        most = gettext("you have %(most)s")
     else:
-        most = _filled(_("up to <span data-most>%(most)s</span>"), most=stepper.most)
+        most = gettext("up to <span data-most>%(most)s</span>")
     most_by = ""
     if stepper.most_by:
-        most_by = format_html(' data-most-by="{}"', stepper.most_by_text)
-    return mark_safe(
+        most_by = Markup(' data-most-by="{}"').format(stepper.most_by_text)
+    # A translation is the page's own markup; the values in it are escaped.
+    return Markup(
         STEPPER.format(
-            label=conditional_escape(label),
+            label=label,
             most_by=most_by,
-            name=conditional_escape(stepper.input_name),
-            most=most,
-            fewer=_filled(_("One fewer %(label)s"), label=label),
-            more=_filled(_("One more %(label)s"), label=label),
+            name=escape(stepper.input_name),
+            most=most % {"most": escape(stepper.most)},
+            fewer=gettext("One fewer %(label)s") % {"label": label},
+            more=gettext("One more %(label)s") % {"label": label},
             options="".join(f'<option value="{n:d}">{n:d}</option>' for n in stepper.counts),
         )
     )

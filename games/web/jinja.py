@@ -25,7 +25,6 @@ from django.template import Context, engines
 from django.template.defaultfilters import date as date_filter
 from django.template.defaultfilters import urlencode
 from django.templatetags.static import static
-from django.urls import reverse
 from django.utils import translation
 from django.utils.text import slugify
 from django.utils.timezone import template_localtime
@@ -51,7 +50,7 @@ def render(name: str, context: dict[str, Any]) -> str:
     values = {**context, **_bound_translations(language)}
     values["_english"] = language.startswith("en")
     if "game" in values and "act_url" not in values:  # once, not for each of its controls
-        values["act_url"] = reverse("games:act", args=[values["game"].pk])
+        values["act_url"] = drawing.url("games:act", values["game"].pk)
     return engines["jinja2"].env.get_template(name).render(values)
 
 
@@ -84,6 +83,7 @@ def _bound_translations(language: str) -> dict[str, Any]:
         return Markup(found) % values
 
     return {
+        "_catalogue_gettext": find,
         "_": gettext_,
         "gettext": gettext_,
         "ngettext": ngettext_,
@@ -138,7 +138,14 @@ def _act_url(context) -> str:
     url = context.get("act_url")
     if url:
         return url
-    return reverse("games:act", args=[context["game"].pk])
+    return drawing.url("games:act", context["game"].pk)
+
+
+@pass_context
+def deal_stepper(context, stepper: Any, side: str) -> str:
+    """``{{ deal_stepper(s, side.name) }}``: see ``games.web.drawing.deal_stepper``."""
+    lookup = context.get("_catalogue_gettext") or gettext
+    return drawing.deal_stepper(stepper, side, gettext=lookup, english=context.get("_english"))
 
 
 @pass_context
@@ -189,13 +196,13 @@ def environment(**options: Any) -> Environment:
         gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
     )
     env.globals.update(
-        url=lambda name, *args: reverse(name, args=args),
+        url=drawing.url,
         csrf_input=csrf_input,
         django_include=django_include,
         player_link=drawing.player_link,
         poll_every=drawing.poll_every,
         log_items=drawing.log_items,
-        deal_stepper=drawing.deal_stepper,
+        deal_stepper=deal_stepper,
         static=static,
         act_form=act_form,
         hx_action=hx_action,

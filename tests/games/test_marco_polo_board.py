@@ -1,5 +1,6 @@
 """Marco Polo on the site: its table, its drawn board, its composer and its hidden goals."""
 
+import html
 import json
 import re
 
@@ -84,7 +85,7 @@ def board_targets(page):
     """The action JSON of every clickable element drawn on the board."""
     board = page.split('id="board"', 1)[1].split('class="choices"', 1)[0]
     found = re.findall(r'hx-vals="([^"]+)"', board)
-    return [json.loads(json.loads(v.replace("&quot;", '"'))["action"]) for v in found]
+    return [json.loads(json.loads(html.unescape(v))["action"]) for v in found]
 
 
 def seat_choosing_a_space(table, users):

@@ -19,7 +19,7 @@ def test_hx_action_posts_the_action_and_version(duo):
     out = board.render({"c": choice, "game": duo, "version": 7})
     assert f'hx-post="/games/{duo.pk}/act"' in out
     assert 'hx-target="#play"' in out and 'role="button"' in out and 'tabindex="0"' in out
-    assert 'aria-label="Play &quot;red&quot; &lt;now&gt;"' in out
+    assert 'aria-label="Play &#34;red&#34; &lt;now&gt;"' in out
     vals = html.unescape(out.split('hx-vals="')[1].split('"', 1)[0])
     data = json.loads(vals)
     assert data["version"] == 7
