@@ -51,6 +51,22 @@ def test_every_text_of_the_jinja_boards_has_its_german():
     assert not missing, f"run makemessages (docs/translations.md): {missing[:5]}"
 
 
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
+def test_no_translation_brings_markup_its_english_does_not_have(path):
+    """A Jinja drawing puts a translation into the page as it is (the page's own markup,
+    as Django's blocktranslate does): one that brought a quote, an ampersand or a tag of
+    its own could break an attribute or the page."""
+    added = []
+    for entry in polib.pofile(str(path)).translated_entries():
+        pairs = [(entry.msgid, entry.msgstr)]
+        if entry.msgid_plural:
+            pairs = [(entry.msgid_plural, text) for text in entry.msgstr_plural.values()]
+        for english, translation in pairs:
+            if any(translation.count(c) > english.count(c) for c in '<>&"'):
+                added.append((entry.msgid, translation))
+    assert not added, added[:5]
+
+
 def test_there_are_a_german_and_an_english_catalogue():
     assert [p.parent.parent.name for p in CATALOGUES] == ["de", "en_GB"]
 
