@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from jinja2 import ChainableUndefined
+from jinja2.utils import missing
+
 from games.play import acting
 from games.read import drafts
 from games.read.names import seat_of
@@ -58,3 +61,16 @@ def play_randomly(table, users: dict, chooser, moves: int):
         acting.game_act(game_id=table.pk, user=users[seat], action=action, expected_version=version)
     table.refresh_from_db()
     return table
+
+
+class NamesNotGiven(ChainableUndefined):
+    """Undefined as the Jinja templates' own (a missing part is ""), noting each top-level
+    name a template used that its context never gave: a misspelt variable, where a
+    missing key of a dict is only a part the view does not have."""
+
+    found: set[str] = set()
+
+    def __init__(self, hint=None, obj=missing, name=None, exc=None):
+        super().__init__(hint, obj, name, exc)
+        if obj is missing and name is not None:
+            NamesNotGiven.found.add(name)

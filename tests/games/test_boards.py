@@ -1,11 +1,16 @@
 """Every registered game has its own board template, and it renders for every viewer."""
 
+import random
+from types import SimpleNamespace
+
 import pytest
+from django.template import engines
 from django.template.loader import get_template, render_to_string
 
 from games.engine import registry
 from games.read import game_page
 from games.read.names import seat_colours
+from tests.games.helpers import NamesNotGiven
 
 pytestmark = pytest.mark.django_db
 
@@ -41,3 +46,41 @@ def test_every_game_has_a_board_that_renders(slug):
             },
         )
         assert html.strip()
+
+
+@pytest.mark.parametrize("slug", registry.slugs())
+def test_a_board_uses_no_name_its_context_lacks_through_a_game(slug):
+    """Played at random to the end, every seat's and a spectator's board, on an
+    environment that notes every name no one gave."""
+    rules = registry.get(slug)
+    strict = engines["jinja2"].env.overlay(undefined=NamesNotGiven)
+    board = strict.get_template(game_page.board_templates(slug)["board_template"])
+    players = rules.min_players
+    state = rules.setup(players, {o.name: o.default for o in rules.options}, 5)
+    chooser = random.Random(5)
+    NamesNotGiven.found = set()
+    for step in range(400):
+        waiting = rules.to_act(state)
+        if step % 5 == 0 or not waiting:
+            for seat in [None, *range(players)]:
+                acts = rules.legal_actions(state, seat) if seat in waiting else []
+                choices = [game_page.Choice.from_action(a) for a in acts]
+                board.render(
+                    game=SimpleNamespace(pk=1),
+                    version=step,
+                    view=rules.view(state, seat),
+                    seat=seat,
+                    names=[f"Player {n}" for n in range(players)],
+                    choices=choices,
+                    choices_by_type=game_page.group_choices(choices),
+                    colours=seat_colours(players),
+                    changed=frozenset(),
+                    csrf_token="token",
+                    result=None,  # the page's, as games.read.game_page gives them
+                    confirm=None,
+                )
+        if not waiting:
+            break
+        seat = chooser.choice(waiting)
+        state, _ = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
+    assert not NamesNotGiven.found
