@@ -394,7 +394,7 @@ def game_context(*, game: Game, user, page: bool = True) -> dict[str, Any]:
     context.update(
         view=rules.view(state, seat),
         choices=choices,
-        # Answers to deals are drawn with each deal (games/_deals.html), not here.
+        # Answers to deals are drawn with each deal (games/_deals.jinja), not here.
         choices_by_type=group_choices([c for c in choices if c.type not in deals.DEAL_TYPES]),
         to_act=list(waiting),
         # Seats a computer plays now (bots, stand-ins): "thinking…", and the page polls sooner.

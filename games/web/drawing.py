@@ -124,7 +124,7 @@ def poll_every(computer_to_move: bool = False) -> str:
 
 
 def index(sequence: Any, key: Any) -> Any:
-    """``names|index:seat`` — an item of a list or dict, or "" when there is none."""
+    """``names|index(seat)`` — an item of a list or dict, or "" when there is none."""
     try:
         return sequence[key]
     except (IndexError, KeyError, TypeError):
@@ -132,7 +132,7 @@ def index(sequence: Any, key: Any) -> Any:
 
 
 def for_card(choices: Any, card_id: Any) -> list[Any]:
-    """``choices_by_type.buy|for_card:card.id``: the choices about that card (a board
+    """``choices_by_type.buy|for_card(card.id)``: the choices about that card (a board
     draws the card as a target when there are some, else as a plain focusable card)."""
     return [c for c in choices or () if c.params.get("card") == card_id]
 

@@ -1,4 +1,4 @@
-/* The trade composer (games/templates/games/_deals.html), made friendlier when scripts run.
+/* The trade composer (games/jinja2/games/_deals.jinja), made friendlier when scripts run.
  *
  * Without this file the composer is a plain form of drop-downs that posts by itself. With it:
  * − / + buttons step each count; what is asked shows only for the chosen partner (and only

@@ -44,7 +44,7 @@ def product(unit: str) -> str:
 
 
 def product_label(unit: str, text: str) -> str:
-    """``{% product_label "spices" c.label as lab %}``: a button's content, the product's
+    """``product_label("spices", c.label)``: a button's content, the product's
     symbol before ``text``."""
     return format_html(
         '<svg class="ic" aria-hidden="true"><use href="#{}"/></svg> {}', symbol(unit), text
@@ -52,24 +52,24 @@ def product_label(unit: str, text: str) -> str:
 
 
 def card_plays(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: str) -> list[Any]:
-    """``choices_by_type|card_plays:card.id``: the ways to play that hand card now (each
+    """``choices_by_type|card_plays(card.id)``: the ways to play that hand card now (each
     set of discards, each product chosen), in a resolution window too."""
     return [c for c in _of_types(choices_by_type, "play", "react") if c.params["card"] == card_id]
 
 
 def card_tasks(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: str) -> list[Any]:
-    """``choices_by_type|card_tasks:card.id``: tasking that entourage card (one choice, or
+    """``choices_by_type|card_tasks(card.id)``: tasking that entourage card (one choice, or
     one per product for a card that makes any product)."""
     return [c for c in _of_types(choices_by_type, "task") if c.params["card"] == card_id]
 
 
 def card_gifts(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: str) -> list[Any]:
-    """``choices_by_type|card_gifts:card.id``: giving that drawn card to each opponent."""
+    """``choices_by_type|card_gifts(card.id)``: giving that drawn card to each opponent."""
     return [c for c in _of_types(choices_by_type, "give") if c.params["card"] == card_id]
 
 
 def draft_choice(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: str) -> Any:
-    """``choices_by_type|draft_choice:card.id``: taking that draft card, or None."""
+    """``choices_by_type|draft_choice(card.id)``: taking that draft card, or None."""
     return next(
         (c for c in _of_types(choices_by_type, "draft") if c.params["card"] == card_id), None
     )
@@ -78,7 +78,7 @@ def draft_choice(choices_by_type: Mapping[str, Sequence[Any]] | None, card_id: s
 def camel_choice(
     choices_by_type: Mapping[str, Sequence[Any]] | None, owner: int, space: int
 ) -> Any:
-    """``{% camel_choice choices_by_type owner space as c %}``: putting a camel on space
+    """``camel_choice(choices_by_type, owner, space)``: putting a camel on space
     ``space`` (1-9) of ``owner``'s caravan, or None."""
     for c in _of_types(choices_by_type, "camel"):
         if c.params["owner"] == owner and c.params["space"] == space:

@@ -11,12 +11,12 @@ def never_charges(space: str) -> bool:
 
 
 def taking_at(choices, position: int) -> list:
-    """``choices_by_type.take_contract|taking_at:c.position``: the ways to take the
+    """``choices_by_type.take_contract|taking_at(c.position)``: the ways to take the
     contract on display at ``position`` (with or without a discard or a bonus)."""
     return [c for c in choices or () if c.params.get("position") == position]
 
 
 def column_choice(choices, n: int):
-    """``choices_by_type.column|column_choice:2``: the choice of the bazaar's column ``n``
+    """``choices_by_type.column|column_choice(2)``: the choice of the bazaar's column ``n``
     (None when it is not offered)."""
     return next((c for c in choices or () if c.params.get("n") == n), None)

@@ -24,7 +24,7 @@ def plays(choice: Any, kind: str) -> bool:
 
 
 def card_choices(choices_by_type: Mapping[str, Sequence[Any]] | None, kind: str) -> list[Any]:
-    """``choices_by_type|card_choices:"silk"``: the choices a Silk card in hand offers."""
+    """``choices_by_type|card_choices("silk")``: the choices a Silk card in hand offers."""
     if not choices_by_type:
         return []
     return [c for group in choices_by_type.values() for c in group if plays(c, kind)]
@@ -40,7 +40,7 @@ def reachable_spaces(
     choices_by_type: Mapping[str, Sequence[Any]] | None,
     travel: Mapping[str, Any] | None,
 ) -> set[int]:
-    """``{% reachable_spaces me.position choices_by_type view.travel as reach %}``: the road
+    """``reachable_spaces(me.position, choices_by_type, view.travel)``: the road
     spaces a listed move reaches from ``position``: each road card's direction, and the
     trip under way while a guard may be played."""
     if not isinstance(position, int):
