@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -300,15 +301,11 @@ class Move(models.Model):
     def __str__(self) -> str:
         return f"move {self.seq} of game {self.game_id}"
 
-    @property
+    @cached_property
     def entries(self) -> list[engine.LogEntry]:
         """The log as the engine's entries, read from JSON once per instance: a game page
         reads the same moves for its log, "since your turn" and the deal history."""
-        try:
-            return self._entries
-        except AttributeError:
-            self._entries = [engine.LogEntry.from_json(data) for data in self.log]
-            return self._entries
+        return [engine.LogEntry.from_json(data) for data in self.log]
 
 
 class ChatMessage(models.Model):

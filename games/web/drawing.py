@@ -39,13 +39,10 @@ def act_form_html(choice, cls: str, label: str, *, url: str, csrf_token, version
     """One listed action as a board control: a plain form post that HTMX upgrades to a
     swap of #play. ``label`` is the button's content (HTML allowed when marked safe), else
     the choice's own label. Escaped by markupsafe: a board draws dozens on every move."""
-    csrf = ""
-    if csrf_token and csrf_token != "NOTPROVIDED":  # as Django's {% csrf_token %}
-        csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf_token)}">'
     return Markup(
         ACT_FORM.format(
             url=escape(url),
-            csrf=csrf,
+            csrf=csrf_field(csrf_token),
             action=escape(choice.json),
             version=escape(version),
             cls=escape(cls or "btn"),
@@ -53,6 +50,14 @@ def act_form_html(choice, cls: str, label: str, *, url: str, csrf_token, version
             label=escape(label or choice.label),
         )
     )
+
+
+def csrf_field(token) -> str:
+    """A form's CSRF field, as Django's ``{% csrf_token %}`` writes it (nothing without a
+    token)."""
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return Markup('<input type="hidden" name="csrfmiddlewaretoken" value="%s">') % str(token)
 
 
 def player_link(name: str, username: str | None) -> str:
@@ -86,8 +91,7 @@ def log_items(lines, since_my_turn, seat, colours) -> str:
             attrs += " data-mine" if line_seat == seat else ""
             after = ""
         items.append(
-            f"<li{attrs}>{log_dot(line.get('by'), colours)}"
-            f"{escape(line['text'])}{after}</li>"
+            f"<li{attrs}>{log_dot(line.get('by'), colours)}{escape(line['text'])}{after}</li>"
         )
     return Markup("\n".join(items))
 
@@ -99,7 +103,9 @@ def log_dot(by: int | None, colours) -> str:
     if by is None:
         return Markup('<span class="swatch by-the-game"></span>')
     colour = escape(index(colours, by))
-    return Markup(f'<span class="swatch seat-colour-{escape(by)}" style="--seat-colour: {colour}"></span>')
+    return Markup(
+        f'<span class="swatch seat-colour-{escape(by)}" style="--seat-colour: {colour}"></span>'
+    )
 
 
 def hx_action_attributes(choice, *, url: str, version) -> str:

@@ -1,10 +1,9 @@
-"""The Jinja environment of the boards (``games/jinja2/``): the same helpers as their
-Django template tags, in Jinja's words.
+"""The Jinja environment of the play area and the boards (``games/jinja2/``): their
+helpers (``games.web.drawing``, ``games.web.boards``) as Jinja globals and filters.
 
 Why two template languages: a board is drawn on every page and every move's answer, and
 Django's template engine pays for each variable it resolves, escapes and localizes. A
-Silk Road board cost 2.2 ms there, several times a whole bare request
-(docs/performance.md). Jinja compiles a template to Python once; the pages' shells, mails
+Silk Road board cost 1.7 ms there, more than a whole bare request (docs/performance.md). Jinja compiles a template to Python once; the pages' shells, mails
 and forms stay in Django's templates, the boards are drawn by Jinja.
 
 Texts are marked with ``{% trans %}`` (``{% trans "context" %}`` for a message with a
@@ -37,7 +36,7 @@ from games.web.boards import araby, marco_polo, silk_road
 from games.words import translated
 
 Group = namedtuple("Group", "grouper list")
-CONTEXT_SEPARATOR = "\x04"  # gettext's, between a message's context and its text
+CONTEXT_SEPARATOR = trans_real.CONTEXT_SEPARATOR  # between a message's context and its text
 
 
 def render(name: str, context: dict[str, Any]) -> str:
@@ -169,11 +168,8 @@ def held_kind_changed(context, kind: str) -> str:
 
 @pass_context
 def csrf_input(context) -> str:
-    """The form's CSRF field, as Django's ``{% csrf_token %}`` writes it."""
-    token = context.get("csrf_token")
-    if not token or token == "NOTPROVIDED":
-        return ""
-    return Markup('<input type="hidden" name="csrfmiddlewaretoken" value="%s">') % str(token)
+    """``{{ csrf_input() }}``: the form's CSRF field (``games.web.drawing.csrf_field``)."""
+    return drawing.csrf_field(context.get("csrf_token"))
 
 
 @pass_context
