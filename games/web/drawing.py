@@ -109,14 +109,13 @@ def log_dot(by: int | None, colours) -> str:
 
 
 def hx_action_attributes(choice, *, url: str, version) -> str:
-    """Attributes that make any element play ``choice`` when clicked (or Enter is
-    pressed): they post the action JSON and the version the page shows to ``url`` and swap
-    the play area with the answer."""
+    """Attributes that make any element play ``choice`` when clicked (the site's script
+    clicks it for Enter and Space): they post the action JSON and the version the page
+    shows to ``url`` and swap the play area with the answer."""
     values = json.dumps({"action": choice.json, "version": version})
     return Markup(
         'hx-post="{}" hx-vals="{}" hx-target="#play" hx-swap="outerHTML" '
-        'hx-trigger="click, keydown[key==\'Enter\']" role="button" tabindex="0" '
-        'aria-label="{}"'
+        'hx-trigger="click" role="button" tabindex="0" aria-label="{}"'
     ).format(url, values, choice.label)
 
 

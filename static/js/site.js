@@ -95,15 +95,21 @@ document.addEventListener("click", (event) => {
   });
 })();
 
-// Keyboard play. Space presses a drawn target as Enter does (the board's targets are
-// role=button elements, not buttons). When #play is swapped under the keyboard's focus
-// (the player's own move, or another's arriving live), the focus goes back to the same
-// control if it is still there, else to the board, never to the top of the page.
+// Keyboard play. Enter and Space press a drawn target (the board's targets are
+// role=button elements, not buttons, so the browser does not click them): here, not in
+// an hx-trigger filter such as keydown[key=='Enter'], which htmx builds with eval and the
+// site's Content-Security-Policy forbids (the filter then failed and every key, Tab
+// included, sent the target's move). A held key presses once. When #play is swapped under
+// the keyboard's focus (the player's own move, or another's arriving live), the focus goes
+// back to the same control if it is still there, else to the board, never to the top of
+// the page.
 (function () {
   document.addEventListener("keydown", function (event) {
     var target = event.target;
-    if (event.key !== " " || !target.matches || !target.matches("[role=button][hx-post]")) return;
+    if (event.key !== " " && event.key !== "Enter") return;
+    if (!target.matches || !target.matches("[role=button][hx-post]")) return;
     event.preventDefault();  // not a scroll
+    if (event.repeat) return;
     // An SVG shape has no click(): send the event itself, which htmx listens for.
     target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
   });

@@ -71,21 +71,34 @@ def browser():
 
 @pytest.fixture
 def new_page(browser, stack, request):
-    """Pages in separate contexts, so two people are two cookie jars."""
+    """Pages in separate contexts, so two people are two cookie jars.
+
+    No page may break the site's Content-Security-Policy or throw a script error: a
+    script the policy blocks (an htmx trigger filter needs eval, say) fails quietly for
+    the user, and may fail open."""
     contexts = []
     request.node._pages = []
+    script_errors: list[str] = []
 
     def make(width: int = 390, height: int = 844):
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)
+        page.on("pageerror", lambda error: script_errors.append(str(error)))
+        page.on(
+            "console",
+            lambda message: (
+                "Content Security Policy" in message.text and script_errors.append(message.text)
+            ),
+        )
         request.node._pages.append(page)
         return page
 
     yield make
     for context in contexts:
         context.close()
+    assert not script_errors, f"a page's scripts failed: {script_errors[:3]}"
 
 
 @pytest.hookimpl(hookwrapper=True)

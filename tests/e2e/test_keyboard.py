@@ -1,7 +1,8 @@
-"""A full turn of every title played with the keyboard alone: Tab reaches every control,
-Enter presses a choice, Space presses a target drawn on the board, after each swap the
-focus stays in the play area instead of falling back to the top of the page, and the
-others' moves are read out from a live region."""
+"""A full turn of every title played with the keyboard alone: Tab reaches every control
+and sends nothing, Enter presses a choice, Space presses a target drawn on the board,
+each press sends one move, after each swap the focus stays in the play area instead of
+falling back to the top of the page, and the others' moves are read out from a live
+region."""
 
 from __future__ import annotations
 
@@ -36,20 +37,25 @@ IN_PLAY = "() => !!document.activeElement.closest('#play')"  # not the top of th
 WHERE_FOCUS_IS = "() => document.activeElement.outerHTML.slice(0, 200)"
 
 
-def _tab_to_the_marked_control(page) -> bool:
-    """Tab until the marked control has the focus (True), or it is swapped away (False)."""
+def _tab_to_the_marked_control(page, moves_sent: list[str]) -> bool:
+    """Tab until the marked control has the focus (True), or it is swapped away (False).
+    Tab only moves the focus: passing a target on the board sends nothing."""
+    sent = len(moves_sent)
     for _ in range(600):
         where = page.evaluate(FOCUSED)
         if where:
+            assert moves_sent[sent:] == [], "Tab sent a move"
             return where == 1
         page.keyboard.press("Tab")
     raise AssertionError("Tab never reached the control")
 
 
-def _press(page, key: str) -> None:
+def _press(page, key: str, moves_sent: list[str]) -> None:
     version = page.locator("input[name=version]").first.input_value()
+    sent = len(moves_sent)
     page.keyboard.press(key)
     page.wait_for_function(VERSION_CHANGED, arg=version)
+    assert len(moves_sent) == sent + 1, f"one key press sent {moves_sent[sent:]}"
     # Once the swap has settled; a loaded CI machine once took over 2 s to settle it
     # (the focus is still asserted to come back to the play area, never the page's top).
     try:
@@ -61,6 +67,11 @@ def _press(page, key: str) -> None:
 @pytest.mark.parametrize("slug", registry.slugs())
 def test_a_full_turn_of_every_title_is_played_with_the_keyboard_alone(stack, new_page, slug):
     page = new_page(1280, 900)
+    moves_sent: list[str] = []
+    page.on(
+        "request",
+        lambda r: r.method == "POST" and r.url.endswith("/act") and moves_sent.append(r.post_data),
+    )
     sign_up(page, stack, "keys" + re.sub(r"[^a-z]", "", slug))
     play_against_computer(page, stack, registry.get(slug).name)
 
@@ -78,9 +89,9 @@ def test_a_full_turn_of_every_title_is_played_with_the_keyboard_alone(stack, new
         else:
             assert page.evaluate(PICK), "my turn offers nothing to press"
             key = "Enter"
-        if not _tab_to_the_marked_control(page):
+        if not _tab_to_the_marked_control(page, moves_sent):
             continue
-        _press(page, key)
+        _press(page, key, moves_sent)
         space_used = space_used or key == " "
         moved = True
     else:
