@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -39,7 +40,7 @@ from games.play import chat as table_chat
 from games.read import drafts, fairness, game_page
 from games.read import tables as lists
 from games.read.names import BOT_LEVEL_NAMES, seat_names, seat_of, with_seats
-from games.web import catalogue, confirmations, deals, rules_pages
+from games.web import catalogue, confirmations, deals, jinja, rules_pages
 from games.web.forms import InviteForm, TableForm, split_invitees
 from games.web.live_views import mark_present
 from games.words import translated
@@ -289,12 +290,17 @@ def _render_game(
     else:
         template = "games/game.html"
         context["composer"] = _composer(context)
+    status = error.status if error else 200
     name = template
     if fragment:
-        name = f"{'games/chat.html' if partial == 'chat' else template}#{partial}"
         # without the page around it: the fragment shows the confirmations itself
         context["fragment"] = True
-    return render(request, name, context, status=error.status if error else 200)
+        if partial == "play" and game.state is not None:  # a move's answer: #play alone
+            return HttpResponse(
+                jinja.render_answer(request, "games/play.jinja", context), status=status
+            )
+        name = f"{'games/chat.html' if partial == 'chat' else template}#{partial}"
+    return render(request, name, context, status=status)
 
 
 def _seat_row(game: Game, seat: Seat | None, user) -> dict | None:
@@ -430,14 +436,25 @@ def game_version(request, game_id: int):
     full = _game_or_404(request, game_id)
     context = game_page.game_context(game=full, user=request.user)
     context.update(
-        play_changed=seen_key != key,
-        chat_changed=seen_chat != str(chat),
         chat=lists.chat_messages(full, request.user),
         last_chat=chat,
         poll_key=key,
         composer=_composer(context),
     )
-    return render(request, "games/poll.html", context)
+    return HttpResponse(_changed_parts(request, context, seen_key != key, seen_chat != str(chat)))
+
+
+def _changed_parts(request, context: dict, play_changed: bool, chat_changed: bool) -> str:
+    """The poll's answer: the parts that changed, swapped out of band: the play area (or
+    only the poll itself, with its new key) and the chat's lines."""
+    if play_changed:
+        parts = [jinja.render_answer(request, "games/play.jinja", {**context, "oob": True})]
+    else:
+        parts = [jinja.render_answer(request, "games/_poll.jinja", {**context, "poll_oob": True})]
+    if chat_changed:
+        chat_log = render_to_string("games/chat.html#chat-log", {**context, "oob": True}, request)
+        parts.append(chat_log)
+    return "".join(parts)
 
 
 def _posted_action(raw: object) -> Action:

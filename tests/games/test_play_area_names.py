@@ -36,5 +36,5 @@ def test_the_play_area_uses_only_names_it_is_given(client, duo, ana, ben, noting
     endings.game_resign(game_id=duo.pk, user=ben)
     client.force_login(ana)
     assert "Rematch" in client.get(page).content.decode()
-    # Flags only the poll's answer sets (games/poll.html): swap out of band.
+    # Flags only the poll's answer sets (games.web.views._changed_parts): swap out of band.
     assert not noting - {"oob", "poll_oob"}
