@@ -56,15 +56,16 @@ from games.models import Game  # noqa: E402
 from games.play import acting, tables  # noqa: E402
 from games.read import drafts  # noqa: E402
 
-KINDS = ("bare", "page", "form", "htmx", "api")
+KINDS = ("bare", "page", "form", "htmx", "api", "api-since")
 LABELS = {
     "bare": "bare authenticated view",
     "page": "game page",
     "form": "move, plain form post (redirect)",
     "htmx": "move, HTMX (board fragment)",
     "api": "move, JSON API",
+    "api-since": "move, JSON API, ?since=<version>",
 }
-TARGETS = {"page": 3.0, "form": 2.0, "htmx": 2.0, "api": 2.0}
+TARGETS = {"page": 3.0, "form": 2.0, "htmx": 2.0, "api": 2.0, "api-since": 2.0}
 CSRF = "b" * 32  # an unmasked CSRF secret: cookie and form field alike
 
 
@@ -219,10 +220,12 @@ class Table:
             seat = self.rules.to_act(game.state)[0]
             return "GET", f"/games/{self.game_id}/", self.cookies[seat], b"", "", {}
         seat, action, version = self.next_move()
-        if kind == "api":
+        if kind.startswith("api"):
             body = json.dumps({"action": action.to_json(), "version": version}).encode()
             headers = {"HTTP_AUTHORIZATION": f"Bearer {self.tokens[seat]}"}
             url = f"/api/games/{self.game_id}/actions"
+            if kind == "api-since":  # a client that keeps the log it has read
+                url += f"?since={version}"
             return "POST", url, "", body, "application/json", headers
         from urllib.parse import urlencode
 

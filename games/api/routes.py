@@ -73,8 +73,10 @@ def summary(game: Game, user) -> dict[str, Any]:
     }
 
 
-def detail(game: Game, user) -> dict[str, Any]:
-    context = game_page.game_context(game=game, user=user, page=False)
+def detail(game: Game, user, since: int | None = None) -> dict[str, Any]:
+    """The game document; with ``since`` (a version the client has), its log holds only
+    the lines after it."""
+    context = game_page.game_context(game=game, user=user, page=False, log_after=since)
     terms = context.get("deal_terms")
     return {
         "id": game.pk,
@@ -214,9 +216,7 @@ def get_game(request: HttpRequest, game_id: int, query: Query[GameQuery], respon
         not_modified = HttpResponse(status=304)
         not_modified["ETag"] = tag
         return not_modified
-    document = detail(game, request.auth)
-    if query.since is not None:
-        document["log"] = [line for line in document["log"] if line["seq"] > query.since]
+    document = detail(game, request.auth, since=query.since)
     response["ETag"] = tag
     return document
 
@@ -242,8 +242,10 @@ def cancel(request: HttpRequest, game_id: int):
 
 
 @router.post("/games/{int:game_id}/actions", response=answers({200: s.GameDetailOut}))
-def act(request: HttpRequest, game_id: int, payload: s.ActionIn):
-    """Play one of your ``legal_actions`` (or a deal offer within ``deal_terms``)."""
+def act(request: HttpRequest, game_id: int, payload: s.ActionIn, query: Query[GameQuery]):
+    """Play one of your ``legal_actions`` (or a deal offer within ``deal_terms``). The
+    answer is the game as your move left it; with ``?since=<version>`` (the one you
+    posted, say) its log holds only the lines after it, and costs the server less."""
     try:
         action = Action.from_json(payload.action)
     except MalformedAction as exc:
@@ -251,7 +253,8 @@ def act(request: HttpRequest, game_id: int, payload: s.ActionIn):
     game = acting.game_act(
         game_id=game_id, user=request.auth, action=action, expected_version=payload.version
     )
-    return detail(game, request.auth)  # as the move left it, with its seats: not read again
+    # As the move left it, with its seats: not read again.
+    return detail(game, request.auth, since=query.since)
 
 
 @router.post("/games/{int:game_id}/back", response=answers({200: s.GameDetailOut}))

@@ -135,12 +135,15 @@ NOTES_SQL = f"""SELECT {{columns}} FROM {LogNote._meta.db_table} n WHERE n.game_
     ORDER BY n.seq, n.id"""
 
 
-def latest_moves(game: Game, limit: int | None = None, before: int | None = None) -> list[Move]:
+def latest_moves(
+    game: Game, limit: int | None = None, before: int | None = None, after: int | None = None
+) -> list[Move]:
     """The game's latest ``limit`` moves (all with None), newest first; only those
-    before move ``before`` when given."""
+    before move ``before`` and after move ``after`` when given."""
     sql = MOVES_SQL if before is None else f"{MOVES_SQL} AND m.seq < %(before)s"
+    sql += "" if after is None else " AND m.seq > %(after)s"
     sql += " ORDER BY m.seq DESC" if limit is None else f" ORDER BY m.seq DESC LIMIT {int(limit)}"
-    moves = read_rows(Move, "m", sql, {"game": game.pk, "before": before})
+    moves = read_rows(Move, "m", sql, {"game": game.pk, "before": before, "after": after})
     for move in moves:
         move.game = game  # as ``game.moves`` would have it, without reading it again
     return moves
@@ -171,18 +174,22 @@ def game_log(
     names: list[str],
     limit: int | None = LOG_SHOWN,
     moves: list[Move] | None = None,
+    after: int | None = None,
 ) -> list[dict[str, Any]]:
     """The latest ``limit`` log lines (all with None) as ``seat`` may read them, names
-    filled in, oldest first. Only the moves needed are read (``moves``: those already
-    read, ``latest_moves(game, limit)``), so a page costs the same at move 30 and at
-    move 3,000."""
+    filled in, oldest first; with ``after``, only the lines of the moves after it (the
+    version a client already has). Only the moves needed are read (``moves``: those
+    already read, ``latest_moves(game, limit, after=after)``), so a page costs the same at
+    move 30 and at move 3,000."""
     if moves is None:
-        moves = latest_moves(game, limit)
-    if limit is not None:
+        moves = latest_moves(game, limit, after=after)
+    if limit is not None and after is None:
         moves = _enough_for(game, moves, limit)
     # Notes come after the move of their seq; those before the first move shown are left
     # out only when earlier moves are (a note made before any move has seq 0).
     first = moves[-1].seq if limit is not None and len(moves) >= limit else 0
+    if after is not None:
+        first = max(first, after + 1)
     lines = []
     for move in reversed(moves):
         for entry in move.entries:
@@ -357,9 +364,15 @@ def deal_history(
     return lines
 
 
-def game_context(*, game: Game, user, page: bool = True) -> dict[str, Any]:
+def game_context(
+    *, game: Game, user, page: bool = True, log_after: int | None = None
+) -> dict[str, Any]:
     """Everything the game page, the board and the API show to ``user``; with ``page``
-    False, only what the API shows (no marks of what changed, clocks or rematch)."""
+    False, only what the API shows (no marks of what changed, deal history, clocks or
+    rematch). With ``log_after`` (a version the reader has), the log holds only the lines
+    after it, and only their moves are read."""
+    if page and log_after is not None:
+        raise ValueError("a page shows the latest lines: log_after is for the API")
     mine = seat_of(game, user)
     started = game.state is not None
     seat = mine.number if mine is not None and started else None
@@ -389,7 +402,8 @@ def game_context(*, game: Game, user, page: bool = True) -> dict[str, Any]:
     waiting = rules.to_act(state) if game.status == Game.Status.ACTIVE else ()
     in_play = seat is not None and game.status == Game.Status.ACTIVE
     computer = [s.number for s in game.seats.all() if s.autoplay_level]
-    latest = latest_moves(game, LOG_SHOWN)  # one read for the log and "since your turn"
+    # One read for the log, "since your turn" and the deal history.
+    latest = latest_moves(game, LOG_SHOWN, after=log_after)
     deal_terms = rules.deal_terms(state, seat) if in_play and rules.deal_kinds else None
     context.update(
         view=rules.view(state, seat),
@@ -405,11 +419,10 @@ def game_context(*, game: Game, user, page: bool = True) -> dict[str, Any]:
         prompt=shown(rules.prompt(state, seat), names),
         deal_terms=deal_terms,
         deals=open_deals(game, state, seat, names, choices),
-        deal_history=deal_history(game, seat, names, latest),
     )
     context.update(
-        deal_groups=deal_groups(context["deals"]),
-        log=game_log(game, seat, names, moves=latest) + drafted_lines(game, seat, names),
+        log=game_log(game, seat, names, moves=latest, after=log_after)
+        + drafted_lines(game, seat, names),
         log_earlier=game.version > LOG_SHOWN,
         since_my_turn=(
             since_last_turn(game, seat, names, latest=latest) if in_play and page else None
@@ -418,6 +431,8 @@ def game_context(*, game: Game, user, page: bool = True) -> dict[str, Any]:
     )
     if not page:
         return context
+    context["deal_history"] = deal_history(game, seat, names, latest)
+    context["deal_groups"] = deal_groups(context["deals"])
     if context["since_my_turn"]:
         since = context["since_my_turn"]["since"]
         # The page's view is of the logged state unless the seat is drafting steps.

@@ -335,3 +335,29 @@ def test_since_a_version_the_log_holds_only_the_lines_after_it(ana_api, ben_api,
     assert {line["seq"] for line in full} == {1, 2}
     assert since == [line for line in full if line["seq"] == 2]
     assert ana_api.get(f"/games/{duo.pk}?since=-1").status_code == 400
+
+
+def test_a_move_posted_since_its_version_answers_with_only_the_new_lines(ana_api, ben_api, duo):
+    ana_api.post(f"/games/{duo.pk}/actions", {"action": {"type": "pass"}, "version": 0})
+    answer = ben_api.post(
+        f"/games/{duo.pk}/actions?since=1", {"action": {"type": "pass"}, "version": 1}
+    ).json()
+    whole = ben_api.get(f"/games/{duo.pk}").json()
+    assert {line["seq"] for line in answer["log"]} == {2}
+    assert answer["log"] == [line for line in whole["log"] if line["seq"] == 2]
+    assert {k: v for k, v in answer.items() if k != "log"} == {
+        k: v for k, v in whole.items() if k != "log"
+    }
+    late = ana_api.post(
+        f"/games/{duo.pk}/actions?since=99", {"action": {"type": "pass"}, "version": 2}
+    )
+    assert late.status_code == 200 and late.json()["log"] == []
+
+
+def test_since_a_version_the_log_keeps_the_notes_written_after_it(ana_api, ben_api, duo):
+    ana_api.post(f"/games/{duo.pk}/actions", {"action": {"type": "pass"}, "version": 0})
+    ben_api.post(f"/games/{duo.pk}/actions", {"action": {"type": "pass"}, "version": 1})
+    ben_api.post(f"/games/{duo.pk}/resign")  # a note after move 2
+    since = ana_api.get(f"/games/{duo.pk}?since=1").json()["log"]
+    assert {line["seq"] for line in since} == {2}
+    assert "resign" in since[-1]["text"]
