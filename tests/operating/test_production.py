@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -98,3 +99,35 @@ def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
     )
     assert "<script>" not in page.content.decode()
     assert page["X-Frame-Options"] == "DENY"
+
+
+# htmx builds a trigger's filter (hx-trigger="keydown[key=='Enter']"), an hx-on handler and
+# a "js:" value with eval, which that policy forbids: such a control breaks, and a filter
+# fails open (a board target's move went out on every key, Tab included).
+NEEDS_EVAL = re.compile(r"""hx-trigger=\\?["'][^"']*\[|\bhx-on\b|hx-on:|["']js:""")
+MARKUP_SOURCES = ("games", "accounts", "silkroad", "templates")
+
+
+def test_no_page_asks_htmx_for_what_the_policy_forbids():
+    found = []
+    for folder in MARKUP_SOURCES:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix not in (".html", ".jinja", ".py", ".txt"):
+                continue
+            for number, line in enumerate(path.read_text().splitlines(), start=1):
+                if NEEDS_EVAL.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "hx-trigger=\"click, keydown[key=='Enter']\"",
+        "'hx-trigger=\"click, keydown[key==\\'Enter\\']\" role=\"button\"'",  # in Python
+        '<button hx-on:click="go()">',
+        "hx-vals='js:{\"a\": 1}'",
+    ],
+)
+def test_the_check_for_eval_finds_what_it_looks_for(markup):
+    assert NEEDS_EVAL.search(markup)
