@@ -1,11 +1,13 @@
 """axe-core finds no violation on the pages a player meets, game pages of every title
-included: on my turn, while waiting, with an offer open, after the game and in its
-replay, the site's own pages for a guest and for a signed-in player, the account pages
+included: on my turn, while waiting, with an offer open, deep into a game (every few of my
+turns of a seeded random game against the computers, and a costly move's confirmation),
+after the game and in its replay, the site's own pages for a guest and for a signed-in player, the account pages
 from signing up to signing out, a table from its form to its invitation, and the pages of
 a missing page and of a server error."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -13,7 +15,7 @@ import pytest
 from games.engine import registry
 
 from .axe import describe, violations
-from .moves import open_table_for_two, play_against_computer
+from .moves import CHOICE, IDLE, open_table_for_two, play_against_computer
 from .stack import text_body
 from .test_two_players_journey import PASSWORD, seat_to_move, sign_up
 
@@ -44,6 +46,43 @@ def test_a_game_of_every_title_has_no_accessibility_violations(stack, new_page, 
     page.get_by_role("link", name="Replay").click()
     page.wait_for_url(re.compile(r"/replay\?move=0$"))
     _clean(page, f"{slug}: replay")
+
+
+# The page answered a pressed choice: a new version, or a costly move asks to be confirmed.
+ANSWERED = """v => { const i = document.querySelector('input[name=version]');
+  return !i || i.value !== v || !!document.querySelector('.confirm-move'); }"""
+
+
+@pytest.mark.parametrize("slug", registry.slugs())
+def test_the_boards_stay_free_of_violations_deep_into_a_game(stack, new_page, slug):
+    """A board's rarer states (more pieces out, marks of what changed, later phases, the
+    confirmation of a costly move) meet axe too: my choices are picked at random, the same
+    each run, and the page is checked every fourth of my turns."""
+    page = new_page(1280, 900)
+    sign_up(page, stack, "axedeep" + re.sub(r"[^a-z]", "", slug))
+    play_against_computer(page, stack, registry.get(slug).name)
+    picks = random.Random(slug)
+    checked = 0
+    for step in range(48):
+        page.wait_for_selector(".prompt.your-turn, section.result", timeout=30_000)
+        page.wait_for_function(IDLE)
+        if page.locator("section.result").count():
+            _clean(page, f"{slug}: the game over after step {step}")
+            break
+        version = page.locator("input[name=version]").first.input_value()
+        if page.locator(".confirm-move").count():
+            _clean(page, f"{slug}: a costly move to confirm")
+            page.locator(".confirm-move button").click()
+        else:
+            if step % 4 == 3:
+                _clean(page, f"{slug}: my step {step}")
+                checked += 1
+            choices = page.locator(CHOICE)
+            if not choices.count():
+                continue  # swapped under us: look again
+            choices.nth(picks.randrange(choices.count())).click()
+        page.wait_for_function(ANSWERED, arg=version)
+    assert checked >= 3
 
 
 def test_the_site_pages_have_no_accessibility_violations(stack, new_page):
