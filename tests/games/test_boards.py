@@ -1,6 +1,7 @@
 """Every registered game has its own board template, and it renders for every viewer."""
 
 import random
+from html.parser import HTMLParser
 from types import SimpleNamespace
 
 import pytest
@@ -84,3 +85,74 @@ def test_a_board_uses_no_name_its_context_lacks_through_a_game(slug):
         seat = chooser.choice(waiting)
         state, _ = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
     assert not NamesNotGiven.found
+
+
+VOID_TAGS = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+class ListTargets(HTMLParser):
+    """Notes each target (``role="button"``) that is a list's item or its direct child:
+    a list may hold only list items, and a list item is no button (axe's "list" and
+    "aria-allowed-role")."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if attributes.get("role") == "button":
+            parent = self.open[-1] if self.open else ""
+            if tag == "li" or parent in ("ul", "ol"):
+                self.found.append(f"<{tag} class={attributes.get('class')!r}> in <{parent}>")
+        if tag not in VOID_TAGS:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID_TAGS:
+            self.open.pop()
+
+    def handle_endtag(self, tag):
+        if tag in self.open:
+            while self.open.pop() != tag:
+                pass
+
+
+@pytest.mark.parametrize("slug", registry.slugs())
+def test_no_board_target_is_a_list_item_through_a_game(slug):
+    """Every state a random game reaches, on the board of the seat to act: a target in a
+    list sits inside its <li> (axe found Samarkand's family domains and Merchant Lord's
+    places in a village's row made buttons on the list itself, in states a short game
+    never reaches)."""
+    rules = registry.get(slug)
+    board = engines["jinja2"].env.get_template(game_page.board_templates(slug)["board_template"])
+    players = rules.min_players
+    state = rules.setup(players, {o.name: o.default for o in rules.options}, 7)
+    chooser = random.Random(7)
+    found = set()
+    for step in range(600):
+        waiting = rules.to_act(state)
+        if not waiting:
+            break
+        for seat in waiting:
+            choices = [game_page.Choice.from_action(a) for a in rules.legal_actions(state, seat)]
+            parser = ListTargets()
+            parser.feed(
+                board.render(
+                    game=SimpleNamespace(pk=1),
+                    version=step,
+                    view=rules.view(state, seat),
+                    seat=seat,
+                    names=[f"Player {n}" for n in range(players)],
+                    choices=choices,
+                    choices_by_type=game_page.group_choices(choices),
+                    colours=seat_colours(players),
+                    csrf_token="token",
+                )
+            )
+            found.update(parser.found)
+        seat = chooser.choice(waiting)
+        state, _ = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
+    assert not found
