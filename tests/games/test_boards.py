@@ -49,6 +49,24 @@ def test_every_game_has_a_board_that_renders(slug):
         assert html.strip()
 
 
+def _draw(board, rules, state, players, seat, actions, version, **more) -> str:
+    """``board`` drawn for ``seat`` (None: a spectator) with ``actions`` as its choices."""
+    choices = [game_page.Choice.from_action(a) for a in actions]
+    return board.render(
+        game=SimpleNamespace(pk=1),
+        version=version,
+        view=rules.view(state, seat),
+        seat=seat,
+        names=[f"Player {n}" for n in range(players)],
+        choices=choices,
+        choices_by_type=game_page.group_choices(choices),
+        colours=seat_colours(players),
+        csrf_token="token",
+        result=None,
+        **more,
+    )
+
+
 @pytest.mark.parametrize("slug", registry.slugs())
 def test_a_board_uses_no_name_its_context_lacks_through_a_game(slug):
     """Played at random to the end, every seat's and a spectator's board, on an
@@ -65,19 +83,16 @@ def test_a_board_uses_no_name_its_context_lacks_through_a_game(slug):
         if step % 5 == 0 or not waiting:
             for seat in [None, *range(players)]:
                 acts = rules.legal_actions(state, seat) if seat in waiting else []
-                choices = [game_page.Choice.from_action(a) for a in acts]
-                board.render(
-                    game=SimpleNamespace(pk=1),
-                    version=step,
-                    view=rules.view(state, seat),
-                    seat=seat,
-                    names=[f"Player {n}" for n in range(players)],
-                    choices=choices,
-                    choices_by_type=game_page.group_choices(choices),
-                    colours=seat_colours(players),
+                # the page's, as games.read.game_page gives them
+                _draw(
+                    board,
+                    rules,
+                    state,
+                    players,
+                    seat,
+                    acts,
+                    step,
                     changed=frozenset(),
-                    csrf_token="token",
-                    result=None,  # the page's, as games.read.game_page gives them
                     confirm=None,
                 )
         if not waiting:
@@ -137,20 +152,9 @@ def test_no_board_target_is_a_list_item_through_a_game(slug):
         if not waiting:
             break
         for seat in waiting:
-            choices = [game_page.Choice.from_action(a) for a in rules.legal_actions(state, seat)]
             parser = ListTargets()
             parser.feed(
-                board.render(
-                    game=SimpleNamespace(pk=1),
-                    version=step,
-                    view=rules.view(state, seat),
-                    seat=seat,
-                    names=[f"Player {n}" for n in range(players)],
-                    choices=choices,
-                    choices_by_type=game_page.group_choices(choices),
-                    colours=seat_colours(players),
-                    csrf_token="token",
-                )
+                _draw(board, rules, state, players, seat, rules.legal_actions(state, seat), step)
             )
             found.update(parser.found)
         seat = chooser.choice(waiting)
