@@ -59,8 +59,9 @@ def render_answer(request, name: str, context: dict[str, Any]) -> str:
     """The Jinja template ``name`` drawn on its own as the answer to ``request`` (a
     move's HTMX answer, a changed poll), with no Django page around it: the request's user
     and CSRF token, and the header's count of games waiting, as the Django pages' context
-    processors give them. Django's template engine would add about a millisecond to every
-    move's answer only to hand this context over (docs/performance.md)."""
+    processors give them. Going through Django's template engine only to hand this
+    context over cost about 1.3 ms around the drawing; this, about 0.8 ms (measured during
+    the benchmark, docs/performance.md)."""
     values = {**context, "request": request, "user": request.user}
     values.update(csrf(request))
     values.update(waiting_games(request))
