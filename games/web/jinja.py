@@ -3,8 +3,9 @@ helpers (``games.web.drawing``, ``games.web.boards``) as Jinja globals and filte
 
 Why two template languages: a board is drawn on every page and every move's answer, and
 Django's template engine pays for each variable it resolves, escapes and localizes. A
-Silk Road board cost 1.7 ms there, more than a whole bare request (docs/performance.md). Jinja compiles a template to Python once; the pages' shells, mails
-and forms stay in Django's templates, the boards are drawn by Jinja.
+Silk Road board cost 1.7 ms there, more than a whole bare request (docs/performance.md).
+Jinja compiles a template to Python once; the pages' shells, mails and forms stay in
+Django's templates, the play area and the boards are drawn by Jinja.
 
 Texts are marked with ``{% trans %}`` (``{% trans "context" %}`` for a message with a
 context, ``trimmed`` as Django's ``blocktranslate trimmed``) and ``_()``: the project's

@@ -435,25 +435,21 @@ def game_version(request, game_id: int):
         return response
     full = _game_or_404(request, game_id)
     context = game_page.game_context(game=full, user=request.user)
-    context.update(
-        chat=lists.chat_messages(full, request.user),
-        last_chat=chat,
-        poll_key=key,
-        composer=_composer(context),
-    )
+    context.update(last_chat=chat, poll_key=key, composer=_composer(context))
     return HttpResponse(_changed_parts(request, context, seen_key != key, seen_chat != str(chat)))
 
 
 def _changed_parts(request, context: dict, play_changed: bool, chat_changed: bool) -> str:
     """The poll's answer: the parts that changed, swapped out of band: the play area (or
-    only the poll itself, with its new key) and the chat's lines."""
+    only the poll itself, with its new key) and the chat's lines (read only then)."""
     if play_changed:
         parts = [jinja.render_answer(request, "games/play.jinja", {**context, "oob": True})]
     else:
         parts = [jinja.render_answer(request, "games/_poll.jinja", {**context, "poll_oob": True})]
     if chat_changed:
-        chat_log = render_to_string("games/chat.html#chat-log", {**context, "oob": True}, request)
-        parts.append(chat_log)
+        chat = lists.chat_messages(context["game"], request.user)
+        values = {**context, "chat": chat, "oob": True}
+        parts.append(render_to_string("games/chat.html#chat-log", values, request))
     return "".join(parts)
 
 

@@ -1,7 +1,7 @@
 """axe-core finds no violation on the pages a player meets, game pages of every title
 included: on my turn, while waiting, with an offer open, deep into a game (every few of my
-turns of a seeded random game against the computers, and a costly move's confirmation),
-after the game and in its replay, the site's own pages for a guest and for a signed-in player, the account pages
+steps against the computers, and a costly move's confirmation), after the game and in its
+replay, the site's own pages for a guest and for a signed-in player, the account pages
 from signing up to signing out, a table from its form to its invitation, and the pages of
 a missing page and of a server error."""
 
@@ -56,8 +56,9 @@ ANSWERED = """v => { const i = document.querySelector('input[name=version]');
 @pytest.mark.parametrize("slug", registry.slugs())
 def test_the_boards_stay_free_of_violations_deep_into_a_game(stack, new_page, slug):
     """A board's rarer states (more pieces out, marks of what changed, later phases, the
-    confirmation of a costly move) meet axe too: my choices are picked at random, the same
-    each run, and the page is checked every fourth of my turns."""
+    confirmation of a costly move) meet axe too: my choices are picked at random from a
+    fixed seed (the game's own dice and deals differ each run), and the page is checked
+    every fourth of my steps."""
     page = new_page(1280, 900)
     sign_up(page, stack, "axedeep" + re.sub(r"[^a-z]", "", slug))
     play_against_computer(page, stack, registry.get(slug).name)
