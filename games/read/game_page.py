@@ -50,7 +50,7 @@ def board_templates(slug: str) -> dict[str, str]:
     (``board_defs``), which a page draws once, outside what a move swaps."""
     return {
         "board_template": f"games/boards/{slug}.jinja",  # games/jinja2/: games/web/jinja.py
-        "board_defs": f"games/boards/{slug}-defs.html",
+        "board_defs": f"games/boards/{slug}-defs.jinja",
     }
 
 

@@ -4,8 +4,10 @@ helpers (``games.web.drawing``, ``games.web.boards``) as Jinja globals and filte
 Why two template languages: a board is drawn on every page and every move's answer, and
 Django's template engine pays for each variable it resolves, escapes and localizes. A
 Silk Road board cost 1.7 ms there, more than a whole bare request (docs/performance.md).
-Jinja compiles a template to Python once; the pages' shells, mails and forms stay in
-Django's templates, the play area and the boards are drawn by Jinja.
+Jinja compiles a template to Python once. The game page (the most read page, redrawn
+on every reload and every return from a turn's mail) is drawn by Jinja as a whole, with
+the site's head, header and foot (``templates/jinja2/site/``), which the Django pages'
+``base.html`` draws too; the other pages, mails and forms stay in Django's templates.
 
 Texts are marked with ``{% trans %}`` (``{% trans "context" %}`` for a message with a
 context, ``trimmed`` as Django's ``blocktranslate trimmed``) and ``_()``: the project's
@@ -21,16 +23,19 @@ from collections import namedtuple
 from typing import Any
 
 from django.conf import settings
-from django.template import Context, engines
+from django.contrib.messages import get_messages
+from django.template import engines
 from django.template.context_processors import csrf
 from django.template.defaultfilters import date as date_filter
+from django.template.defaultfilters import linebreaksbr as linebreaksbr_filter
+from django.template.defaultfilters import time as time_filter
 from django.template.defaultfilters import urlencode
 from django.templatetags.static import static
 from django.utils import translation
 from django.utils.text import slugify
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
-from jinja2 import ChainableUndefined, Environment, pass_context
+from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
 from markupsafe import Markup
 
 from games.web import drawing
@@ -51,6 +56,7 @@ def render(name: str, context: dict[str, Any]) -> str:
     language = translation.get_language() or settings.LANGUAGE_CODE
     values = {**context, **_bound_translations(language)}
     values["_english"] = language.startswith("en")
+    values["language_code"] = language
     if "game" in values and "act_url" not in values:  # once, not for each of its controls
         values["act_url"] = drawing.url("games:act", values["game"].pk)
     return engines["jinja2"].env.get_template(name).render(values)
@@ -67,6 +73,20 @@ def render_answer(request, name: str, context: dict[str, Any]) -> str:
     values.update(csrf(request))
     values.update(waiting_games(request))
     return render(name, values)
+
+
+def render_page(request, name: str, context: dict[str, Any]) -> str:
+    """A whole page drawn by Jinja (one extending ``site/base.jinja``): as an answer, with
+    the messages a redirect left for the header to show."""
+    return render_answer(request, name, {**context, "messages": get_messages(request)})
+
+
+def waiting_count(count: Any) -> int:
+    """The header's count of games waiting: the context gives it counted, or as a call
+    that counts them when a page first shows it (``games.web.context_processors``)."""
+    if isinstance(count, Undefined):  # nobody signed in
+        return 0
+    return count() if callable(count) else count or 0
 
 
 def _bound_translations(language: str) -> dict[str, Any]:
@@ -188,17 +208,19 @@ def csrf_input(context) -> str:
     return drawing.csrf_field(context.get("csrf_token"))
 
 
-@pass_context
-def django_include(context, name: str, **values: Any) -> str:
-    """A Django template drawn with this context (and ``values``): for the few parts a
-    Django page draws too (the "My games" link)."""
-    template = engines["django"].engine.get_template(name)
-    return Markup(template.render(Context({**context.get_all(), **values})))
-
-
 def date(value: Any, format: str | None = None) -> str:
     """Django's ``|date``, in the reader's time zone as Django's templates show it."""
     return date_filter(template_localtime(value), format)
+
+
+def time(value: Any, format: str | None = None) -> str:
+    """Django's ``|time``, in the reader's time zone."""
+    return time_filter(template_localtime(value), format)
+
+
+def linebreaksbr(value: Any) -> str:
+    """Django's ``|linebreaksbr``: the text escaped, its line breaks as ``<br>``."""
+    return linebreaksbr_filter(value, autoescape=True)
 
 
 def environment(**options: Any) -> Environment:
@@ -210,12 +232,13 @@ def environment(**options: Any) -> Environment:
     env.globals.update(
         url=drawing.url,
         csrf_input=csrf_input,
-        django_include=django_include,
         player_link=drawing.player_link,
         poll_every=drawing.poll_every,
         log_items=drawing.log_items,
         deal_stepper=deal_stepper,
         static=static,
+        waiting_count=waiting_count,
+        languages=settings.LANGUAGES,
         act_form=act_form,
         hx_action=hx_action,
         changed_class=changed_class,
@@ -245,6 +268,8 @@ def environment(**options: Any) -> Environment:
         permit_list=araby.permit_list,
         seat_letter=araby.seat_letter,
         date=date,
+        time=time,
+        linebreaksbr=linebreaksbr,
         slugify=slugify,
         urlencode=urlencode,
         card_choices=silk_road.card_choices,

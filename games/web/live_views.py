@@ -19,12 +19,12 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, HttpResponse, StreamingHttpResponse
-from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games.live import get_bus
 from games.models import Game, Seat
 from games.play import presence
+from games.web import jinja
 
 RETRY_MS = 2000  # how soon the browser reconnects after a stream ends or drops
 
@@ -129,4 +129,4 @@ async def _events(
 
 def waiting_count(request):
     """The header's "My games (N)" link alone, for a live update of the count."""
-    return render(request, "_nav_mine.html")
+    return HttpResponse(jinja.render_answer(request, "site/nav_mine.jinja", {}))

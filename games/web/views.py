@@ -15,7 +15,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -288,19 +287,19 @@ def _render_game(
             can_cancel=is_open and game.creator_id == request.user.pk,
         )
     else:
-        template = "games/game.html"
+        template = "games/game.jinja"
         context["composer"] = _composer(context)
     status = error.status if error else 200
-    name = template
     if fragment:
         # without the page around it: the fragment shows the confirmations itself
         context["fragment"] = True
-        if partial == "play" and game.state is not None:  # a move's answer: #play alone
-            return HttpResponse(
-                jinja.render_answer(request, "games/play.jinja", context), status=status
-            )
-        name = f"{'games/chat.html' if partial == 'chat' else template}#{partial}"
-    return render(request, name, context, status=status)
+        if partial == "chat" or (partial == "play" and game.state is not None):
+            name = "games/chat.jinja" if partial == "chat" else "games/play.jinja"
+            return HttpResponse(jinja.render_answer(request, name, context), status=status)
+        return render(request, f"{template}#{partial}", context, status=status)
+    if template.endswith(".jinja"):  # the game page, drawn by Jinja as a whole
+        return HttpResponse(jinja.render_page(request, template, context), status=status)
+    return render(request, template, context, status=status)
 
 
 def _seat_row(game: Game, seat: Seat | None, user) -> dict | None:
@@ -449,7 +448,7 @@ def _changed_parts(request, context: dict, play_changed: bool, chat_changed: boo
     if chat_changed:
         chat = lists.chat_messages(context["game"], request.user)
         values = {**context, "chat": chat, "oob": True}
-        parts.append(render_to_string("games/chat.html#chat-log", values, request))
+        parts.append(jinja.render_answer(request, "games/_chat_log.jinja", values))
     return "".join(parts)
 
 

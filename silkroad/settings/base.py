@@ -99,6 +99,7 @@ TEMPLATES = [
         # The boards (games/jinja2/): drawn on every page and move, where Django's
         # templates cost several bare requests (games/web/jinja.py).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],  # the site's own: its head, header, foot
         "APP_DIRS": True,
         "OPTIONS": {"environment": "games.web.jinja.environment"},
     },

@@ -11,16 +11,14 @@ from games.play import tables
 from tests.factories import UserFactory
 
 JINJA_DIR = Path(__file__).parent / "jinja2"
-TEMPLATES_DIR = Path(__file__).parent / "templates"
 
 
 @pytest.fixture(autouse=True)
 def toy_game(monkeypatch, settings):
-    """Register the toy game (and its board template) next to the real games."""
+    """Register the toy game (and its board's templates) next to the real games."""
     monkeypatch.setitem(registry._MODULES, "toy", "tests.games.toy_game")
     monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
     templates = [dict(engine) for engine in settings.TEMPLATES]
-    templates[0]["DIRS"] = [*templates[0]["DIRS"], TEMPLATES_DIR]
     templates[1]["DIRS"] = [*templates[1].get("DIRS", []), JINJA_DIR]  # its board
     settings.TEMPLATES = templates
     return registry.get("toy")

@@ -1,7 +1,7 @@
 """``makemessages`` that also finds the engines' texts: ``say(...)`` sentences,
 ``say_count(n, singular, plural)`` counts and ``term(...)`` names (the engines stay free
-of Django, so they cannot call ``gettext``), and the texts of the Jinja boards
-(``games/jinja2/``, ``.jinja`` files)."""
+of Django, so they cannot call ``gettext``), and the texts of the Jinja templates
+(``games/jinja2/``, ``templates/jinja2/``: ``.jinja`` files)."""
 
 import os
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.translation import pgettext_lazy
 
-# The shared symbol that draws each product (games/_symbols.html), or the board's own.
+# The shared symbol that draws each product (games/_symbols.jinja), or the board's own.
 SYMBOLS = {
     "magics": "moa-sym-magics",
     "jewels": "sym-good-gems",
