@@ -238,7 +238,7 @@ def environment(**options: Any) -> Environment:
         deal_stepper=deal_stepper,
         static=static,
         waiting_count=waiting_count,
-        languages=settings.LANGUAGES,
+        site_languages=settings.LANGUAGES,  # the site's (a page may list tables' languages)
         act_form=act_form,
         hx_action=hx_action,
         changed_class=changed_class,
