@@ -293,10 +293,12 @@ def _render_game(
     if fragment:
         # without the page around it: the fragment shows the confirmations itself
         context["fragment"] = True
-        if partial == "chat" or (partial == "play" and game.state is not None):
+        if partial == "chat" or game.state is not None:  # a move's answer: #play alone
             name = "games/chat.jinja" if partial == "chat" else "games/play.jinja"
             return HttpResponse(jinja.render_answer(request, name, context), status=status)
-        return render(request, f"{template}#{partial}", context, status=status)
+        # A table not yet started has no play area: a move posted to it (from a page
+        # gone stale, or by hand) is answered with the table.
+        return render(request, "games/table.html#table", context, status=status)
     if template.endswith(".jinja"):  # the game page, drawn by Jinja as a whole
         return HttpResponse(jinja.render_page(request, template, context), status=status)
     return render(request, template, context, status=status)

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import ChatMessage
+from games.play import tables
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +39,22 @@ def test_broken_action_posts_are_400(as_ana, duo, data):
     assert response.status_code == 400
     duo.refresh_from_db()
     assert duo.version == 0 and not duo.moves.exists()
+
+
+@pytest.mark.parametrize("headers", [{}, {"HTTP_HX_REQUEST": "true"}], ids=["form", "htmx"])
+def test_a_move_posted_to_a_table_not_yet_started_is_refused_with_the_table(
+    as_ana, ana, headers
+):
+    table = tables.game_create(creator=ana, game="toy", players=2)
+    post = {"action": json.dumps({"type": "pass"}), "version": "0"}
+
+    response = as_ana.post(reverse("games:act", args=[table.pk]), post, **headers)
+
+    assert response.status_code == 409
+    assert "The game has not started yet." in response.content.decode()
+    assert reverse("games:invite", args=[table.invite_code]) in response.content.decode()
+    table.refresh_from_db()
+    assert table.version == 0 and not table.moves.exists()
 
 
 def test_posts_to_unknown_games_are_404(as_ana):
