@@ -88,3 +88,17 @@ def play_against_computer(
     card.get_by_role("button", name="Play against the computer").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     return int(re.search(r"/games/(\d+)/$", page.url).group(1))
+
+
+def wait_until_current(page, stack, game_id: int) -> None:
+    """Wait until the page shows the game's latest version and waits for no answer: a
+    computer's steps that were still arriving when the player's turn showed would swap
+    the board under what the test does next."""
+    url = f"{stack.url}/games/{game_id}/version"  # its JSON: the version this seat sees
+    for _ in range(20):
+        page.wait_for_function(IDLE)
+        latest = page.request.get(url).json()["version"]
+        if page.evaluate(SHOWN) == latest:
+            return
+        page.wait_for_function(f"v => {SHOWN} === v", arg=latest, timeout=10_000)
+    raise AssertionError("the page never caught up with the game")

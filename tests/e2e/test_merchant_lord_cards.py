@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .axe import describe, violations
-from .moves import CHOICE, VERSION_CHANGED, play_against_computer
+from .moves import CHOICE, VERSION_CHANGED, play_against_computer, wait_until_current
 from .test_two_players_journey import sign_up
 
 TIP_SHOWN = "tip => tip.getBoundingClientRect().width > 40"
@@ -26,11 +26,12 @@ def _version(page) -> str:
 def test_a_row_card_shows_its_full_text_on_focus_and_buying_it_asks_first(stack, new_page):
     page = new_page(1280, 900)
     sign_up(page, stack, "merchantcards")
-    play_against_computer(page, stack, "Merchant Lord", opponents="1")
+    game_id = play_against_computer(page, stack, "Merchant Lord", opponents="1")
 
-    # The keyboard reaches a row card, and its full text shows beside it. (On my turn:
-    # no move of the computer's swaps the board meanwhile.)
+    # The keyboard reaches a row card, and its full text shows beside it. (On my turn,
+    # once the page has caught up: no move of the computer's swaps the board meanwhile.)
     page.wait_for_selector(".prompt.your-turn", timeout=30_000)
+    wait_until_current(page, stack, game_id)
     card = page.locator(".ml-cards .ml-card").first
     tip = card.locator(".card-tip")
     assert not tip.evaluate(TIP_SHOWN)  # only read out until then
