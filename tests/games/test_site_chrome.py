@@ -32,7 +32,9 @@ def test_the_game_page_speaks_the_readers_language_in_its_header_and_chat(client
     html = page.content.decode()
     assert '<html lang="de">' in html
     assert "Zum Inhalt springen" in html and "Abmelden" in html and "Tischgespräch" in html
+    # Each language offered in its own words (the option's lang says so): not "Englisch".
     assert '<option value="de" lang="de" selected>Deutsch</option>' in html
+    assert '<option value="en-gb" lang="en-gb">English</option>' in html
 
 
 def test_a_message_left_for_the_next_page_shows_once_on_the_game_page(client, ana, duo):
