@@ -3,10 +3,11 @@ translation: the check behind ``tests/test_templates_marked.py``, also run by ha
 (``python -m silkroad.unmarked_text [template ...]``) while marking.
 
 Marked text is what ``{% translate %}`` or ``{% blocktranslate %}…{% endblocktranslate %}``
-holds, and in the Jinja templates (``games/jinja2/``, ``templates/jinja2/``) ``_()`` or ``{% trans %}…{% endtrans %}``. Everything else of the template language (variables, tags, comments) is replaced by
-a neutral placeholder; what is left is parsed as HTML, and any word in the page's text or in
-an attribute a person reads (``title``, ``alt``, ``placeholder``, ``aria-label``…) is
-unmarked text. The content of ``<style>`` and ``<script>`` is code, not text.
+holds, and in the Jinja templates (``games/jinja2/``, ``templates/jinja2/``) ``_()`` or
+``{% trans %}…{% endtrans %}``. Everything else of the template language (variables, tags,
+comments) is replaced by a neutral placeholder; what is left is parsed as HTML, and any
+word in the page's text or in an attribute a person reads (``title``, ``alt``,
+``placeholder``, ``aria-label``…) is unmarked text. The content of ``<style>`` and ``<script>`` is code, not text.
 """
 
 from __future__ import annotations

@@ -273,7 +273,6 @@ def _render_game(
         confirm=game_page.Choice.from_action(confirm, context["names"]) if confirm else None,
     )
     if game.state is None:
-        template = "games/table.html"
         mine = context["my_seat"]
         is_open = game.status == Game.Status.OPEN
         by_number = {seat.number: seat for seat in game.seats.all()}
@@ -287,7 +286,6 @@ def _render_game(
             can_cancel=is_open and game.creator_id == request.user.pk,
         )
     else:
-        template = "games/game.jinja"
         context["composer"] = _composer(context)
     status = error.status if error else 200
     if fragment:
@@ -299,9 +297,10 @@ def _render_game(
         # A table not yet started has no play area: a move posted to it (from a page
         # gone stale, or by hand) is answered with the table.
         return render(request, "games/table.html#table", context, status=status)
-    if template.endswith(".jinja"):  # the game page, drawn by Jinja as a whole
-        return HttpResponse(jinja.render_page(request, template, context), status=status)
-    return render(request, template, context, status=status)
+    if game.state is None:
+        return render(request, "games/table.html", context, status=status)
+    # The game page, drawn by Jinja as a whole.
+    return HttpResponse(jinja.render_page(request, "games/game.jinja", context), status=status)
 
 
 def _seat_row(game: Game, seat: Seat | None, user) -> dict | None:
