@@ -305,7 +305,12 @@ class Move(models.Model):
     def entries(self) -> list[engine.LogEntry]:
         """The log as the engine's entries, read from JSON once per instance: a game page
         reads the same moves for its log, "since your turn" and the deal history."""
-        return [engine.LogEntry.from_json(data) for data in self.log]
+        return log_entries(self.log)
+
+
+def log_entries(log: list) -> list[engine.LogEntry]:
+    """A move's stored log (``Move.log``) as the engine's entries."""
+    return [engine.LogEntry.from_json(data) for data in log]
 
 
 class ChatMessage(models.Model):

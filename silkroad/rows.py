@@ -8,7 +8,8 @@ row. Here each statement's text is built once for each model, fields and databas
 - ``columns``: a model's columns for a written-out SELECT, and the instance a row's values
   make, as the ORM makes it (the database's and the fields' converters, ``Model.from_db``);
   ``select_rows``: the instances of each row of a written-out SELECT (of one model, or of
-  several joined), ``read_rows`` those of one model;
+  several joined), ``read_rows`` those of one model; ``read_values``: some fields of each
+  row, converted as the ORM converts them, with no instance made (as ``values_list``);
 - ``update_fields``: writes fields of rows already read, as ``save(update_fields=…)``
   would (each field's ``pre_save``: a listed ``auto_now`` field gets the time now), one
   plain ``UPDATE … WHERE pk = %s`` per row, sent together;
@@ -89,6 +90,53 @@ def read_rows(model: type[Model], alias: str, sql: str, params, *, using: str = 
     return [
         one for (one,) in select_rows(sql.format(columns=found.select), params, found, using=using)
     ]
+
+
+def read_values(
+    model: type[Model],
+    alias: str,
+    names: tuple[str, ...],
+    sql: str,
+    params,
+    *,
+    using: str = DEFAULT_DB_ALIAS,
+) -> list[list]:
+    """The values of the fields ``names`` of each row ``sql`` selects (its ``{columns}`` is
+    filled with their columns under the table alias ``alias``), converted as the ORM would
+    (``values_list``): for reads of many rows whose instances nobody needs, where making
+    them would cost more than the read."""
+    select, converted = _value_columns(model, alias, names, using)
+    connection = connections[using]
+    converters = [(i, _converters(connection, f, col), col) for i, f, col in converted]
+    with connection.cursor() as cursor:
+        cursor.execute(sql.format(columns=select), params)
+        rows = cursor.fetchall()
+    found = []
+    for row in rows:
+        values = list(row)
+        for index, functions, expression in converters:
+            for convert in functions:
+                values[index] = convert(values[index], expression, connection)
+        found.append(values)
+    return found
+
+
+@lru_cache(maxsize=64)  # one per model, fields and database
+def _value_columns(
+    model: type[Model], alias: str, names: tuple[str, ...], using: str
+) -> tuple[str, tuple[tuple[int, Field, Col], ...]]:
+    """The SELECT list of the fields ``names`` and those whose values need converting."""
+    connection = connections[using]
+    quote = connection.ops.quote_name
+    table = model._meta.db_table
+    fields = [model._meta.get_field(name) for name in names]
+    select = ", ".join(f"{quote(alias)}.{quote(field.column)}" for field in fields)
+    converted = tuple(
+        (index, field, field.get_col(table))
+        for index, field in enumerate(fields)
+        if _converters(connection, field, field.get_col(table))
+    )
+    return select, converted
 
 
 def _converters(connection, field: Field, expression) -> list:

@@ -1,11 +1,11 @@
-"""Writing a few fields of rows already read (``silkroad.rows.update_fields``)."""
+"""Rows read and written by statements built once (``silkroad.rows``)."""
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from games.models import Game, Move, Seat
-from silkroad.rows import insert_rows, read_rows, stored_fields, update_fields
+from silkroad.rows import insert_rows, read_rows, read_values, stored_fields, update_fields
 from tests.factories import GameFactory, SeatFactory
 
 pytestmark = pytest.mark.django_db
@@ -104,3 +104,18 @@ def test_a_written_out_select_reads_instances_with_their_fields_converted():
         (found[1].pk, 1, False),
     ]
     assert read_rows(Seat, "s", sql, [game.pk + 1000]) == []
+
+
+def test_a_written_out_select_reads_some_fields_converted_as_values_list_reads_them():
+    game = GameFactory()
+    made = datetime(2026, 3, 1, 12, 30, 15, 123456, tzinfo=UTC)
+    Move.objects.create(game=game, seq=1, seat=0, action={"type": "pass"}, created_at=made)
+    Move.objects.create(game=game, seq=2, seat=1, action={}, log=[{"text": "{p1} sold Tea"}])
+    names = ("seq", "log", "created_at")
+    sql = "SELECT {columns} FROM games_move m WHERE m.game_id = %s ORDER BY m.seq"
+
+    found = read_values(Move, "m", names, sql, [game.pk])
+
+    assert found == [list(row) for row in game.moves.order_by("seq").values_list(*names)]
+    assert found[0] == [1, [], made]  # JSON decoded, the time aware as the ORM gives it
+    assert read_values(Move, "m", names, sql, [game.pk + 1000]) == []

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from games.engine import Action, LogEntry, deals
 from games.engine.contract import State, fill_names
-from games.models import DEFAULTS, Game, LogNote, Move
+from games.models import DEFAULTS, Game, LogNote, Move, log_entries
 from games.read import changes, drafts
 from games.read.clocks import clock_context, time_control_text
 from games.read.fairness import fairness_context
@@ -25,7 +27,7 @@ from games.read.names import (
 )
 from games.read.ratings import game_changes
 from games.words import shown, translated
-from silkroad.rows import read_rows
+from silkroad.rows import read_rows, read_values
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ def since_last_turn(
     seat: int,
     names: list[str],
     upto: int | None = None,
-    latest: list[Move] | None = None,
+    latest: list[LoggedMove] | None = None,
 ) -> dict[str, Any] | None:
     """What the others did since ``seat`` last moved (up to move ``upto``), as ``seat``
     may read it: {"moves": count, "lines": [...], "more": lines left out}; None when
@@ -103,11 +105,7 @@ def since_last_turn(
         mine = max((m.seq for m in latest if m.seat == seat), default=0)
     if not others:
         return None
-    lines = [
-        shown(entry.for_viewer(seat), names)
-        for move in others
-        for entry in move.entries
-    ]
+    lines = [shown(entry.for_viewer(seat), names) for move in others for entry in move.entries]
     return {
         "moves": len(others),
         "since": mine,
@@ -116,7 +114,7 @@ def since_last_turn(
     }
 
 
-def _since_in(latest: list[Move], seat: int) -> list[Move] | None:
+def _since_in(latest: list[LoggedMove], seat: int) -> list[LoggedMove] | None:
     """The others' moves after ``seat``'s last one, oldest first, when ``latest`` (newest
     first) tells; None when the seat's last move may be older than them."""
     whole = not latest or latest[-1].seq == 1
@@ -135,21 +133,39 @@ NOTES_SQL = f"""SELECT {{columns}} FROM {LogNote._meta.db_table} n WHERE n.game_
     ORDER BY n.seq, n.id"""
 
 
+@dataclass
+class LoggedMove:
+    """A move as the log reads it (``Move``'s ``seq``, ``seat``, ``log``, ``created_at`` and
+    ``entries``), without the action or a model instance: a page reads thirty of them, and
+    making thirty instances cost more than reading the rows."""
+
+    seq: int
+    seat: int
+    log: list
+    created_at: datetime
+
+    FIELDS = ("seq", "seat", "log", "created_at")
+
+    @cached_property
+    def entries(self) -> list[LogEntry]:
+        return log_entries(self.log)
+
+
 def latest_moves(
     game: Game, limit: int | None = None, before: int | None = None, after: int | None = None
-) -> list[Move]:
+) -> list[LoggedMove]:
     """The game's latest ``limit`` moves (all with None), newest first; only those
     before move ``before`` and after move ``after`` when given."""
     sql = MOVES_SQL if before is None else f"{MOVES_SQL} AND m.seq < %(before)s"
     sql += "" if after is None else " AND m.seq > %(after)s"
     sql += " ORDER BY m.seq DESC" if limit is None else f" ORDER BY m.seq DESC LIMIT {int(limit)}"
-    moves = read_rows(Move, "m", sql, {"game": game.pk, "before": before, "after": after})
-    for move in moves:
-        move.game = game  # as ``game.moves`` would have it, without reading it again
-    return moves
+    params = {"game": game.pk, "before": before, "after": after}
+    return [
+        LoggedMove(*values) for values in read_values(Move, "m", LoggedMove.FIELDS, sql, params)
+    ]
 
 
-def _enough_for(game: Game, moves: list[Move], limit: int) -> list[Move]:
+def _enough_for(game: Game, moves: list[LoggedMove], limit: int) -> list[LoggedMove]:
     """``moves`` (newest first) and as many older ones as it takes to hold ``limit`` log
     lines: a step that writes no line (choosing a card to discard, say) must not shorten
     the log. Reads in batches of ``limit``, so a page still costs the same at move 30
@@ -173,7 +189,7 @@ def game_log(
     seat: int | None,
     names: list[str],
     limit: int | None = LOG_SHOWN,
-    moves: list[Move] | None = None,
+    moves: list[LoggedMove] | None = None,
     after: int | None = None,
 ) -> list[dict[str, Any]]:
     """The latest ``limit`` log lines (all with None) as ``seat`` may read them, names
@@ -339,7 +355,7 @@ DEAL_HISTORY_SHOWN = 12
 
 
 def deal_history(
-    game: Game, seat: int | None, names: list[str], moves: list[Move]
+    game: Game, seat: int | None, names: list[str], moves: list[LoggedMove]
 ) -> list[dict[str, Any]]:
     """The latest deal lines of the log (``moves``: newest first), newest first, as ``seat``
     may read them: offers, counters, answers, expiries, lapses and switched-off standing
