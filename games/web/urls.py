@@ -30,6 +30,7 @@ urlpatterns = [
     path("games/<game_id:game_id>/act", views.act, name="act"),
     path("games/<game_id:game_id>/check", views.check, name="check"),
     path("games/<game_id:game_id>/deal", views.deal, name="deal"),
+    path("games/<game_id:game_id>/offer", views.offer_form, name="offer_form"),
     path("games/<game_id:game_id>/chat", views.chat, name="chat"),
     path("games/<game_id:game_id>/join", views.join, name="join"),
     path("games/<game_id:game_id>/leave", views.leave, name="leave"),

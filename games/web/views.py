@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -531,6 +532,30 @@ def deal(request, game_id: int):
     except GameError as exc:
         return _answer(request, game_id, exc)
     return _answer(request, game_id)
+
+
+@login_required
+@require_GET
+def offer_form(request, game_id: int):
+    """The trade composer alone, as the player may fill it now: what the deals panel loads
+    when first opened (HTMX), or a page of its own for a reader without scripts."""
+    game = _game_or_404(request, game_id)
+    try:
+        if game.state is None:
+            raise Conflict(_("The game has not started yet."))
+        context = game_page.game_context(game=game, user=request.user, page=False)
+    except Conflict:  # not started, or a snapshot this code cannot read: no offer now
+        context = {"game": game, "rules": game.rules}
+    composer = _composer(context)
+    if composer is not None and composer.full and not composer.counters:
+        composer = None  # the panel says why; the form would be refused
+    context.update(composer=composer, message=_("You cannot make an offer now."))
+    status = 200 if composer is not None else 409
+    if request.htmx:
+        if composer is None:
+            return HttpResponse(f'<p class="muted">{escape(context["message"])}</p>', status=status)
+        return HttpResponse(jinja.render_answer(request, "games/_deal_composer.jinja", context))
+    return HttpResponse(jinja.render_page(request, "games/offer.jinja", context), status=status)
 
 
 @login_required

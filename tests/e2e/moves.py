@@ -103,3 +103,13 @@ def wait_until_current(page, stack, game_id: int) -> None:
         # At least that version: a later step may land meanwhile (checked again above).
         page.wait_for_function(f"v => {SHOWN} >= v", arg=latest, timeout=10_000)
     raise AssertionError("the page never caught up with the game")
+
+
+def open_trade_composer(page):
+    """The deals panel's trade composer, opened: it is loaded when first opened, and ready
+    once its script has shown the − / + buttons."""
+    composer = page.locator(".deals details.deal-form")
+    if composer.get_attribute("open") is None:
+        composer.locator("summary").click()
+    page.wait_for_selector("form[data-composer] .stepper-step:not([hidden])")
+    return composer

@@ -15,7 +15,7 @@ import pytest
 from games.engine import registry
 
 from .axe import describe, violations
-from .moves import CHOICE, IDLE, open_table_for_two, play_against_computer
+from .moves import CHOICE, IDLE, open_table_for_two, open_trade_composer, play_against_computer
 from .stack import text_body
 from .test_two_players_journey import PASSWORD, seat_to_move, sign_up
 
@@ -121,7 +121,7 @@ def test_waiting_for_the_other_player_and_an_open_offer_have_no_violations(stack
 
     composer = mover.locator(".deals details.deal-form")
     assert composer.count(), "Silk Road offers a trade composer on your turn"
-    composer.locator("summary").click()
+    open_trade_composer(mover)
     _clean(mover, "the trade composer open")
     give = mover.locator(".deal-side[data-side=give] .stepper").first
     give.get_by_role("button", name=re.compile(r"^One more ")).click()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import time
 
-from .moves import IDLE, VERSION_CHANGED, open_table_for_two
+from .moves import IDLE, VERSION_CHANGED, open_table_for_two, open_trade_composer
 from .test_two_players_journey import sign_up
 
 PHONE = {"width": 375, "height": 812}
@@ -49,10 +49,7 @@ def press(page, selector: str) -> None:
 
 
 def open_composer(page):
-    composer = page.locator(".deals details.deal-form")
-    if composer.get_attribute("open") is None:
-        composer.locator("summary").click()
-    return composer
+    return open_trade_composer(page)
 
 
 def choose_partner(composer, name: str) -> None:

@@ -21,7 +21,12 @@ import pytest
 from games.engine import registry
 
 from .axe import describe, violations
-from .moves import open_table_for_two, play_against_computer, play_first_choice
+from .moves import (
+    open_table_for_two,
+    open_trade_composer,
+    play_against_computer,
+    play_first_choice,
+)
 from .stack import ROOT
 from .test_two_players_journey import seat_to_move, sign_up
 
@@ -147,7 +152,7 @@ def test_every_board_fits_while_you_wait_and_with_an_offer_open(stack, new_page,
     if not composer.count():
         return  # a game without trades
     mover.reload()
-    composer.locator("summary").click()
+    open_trade_composer(mover)
     give = mover.locator(".deal-side[data-side=give] .stepper").first
     give.get_by_role("button", name=re.compile(r"^One more ")).click()
     mover.locator(".deal-send").click()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .moves import play_against_computer
+from .moves import open_trade_composer, play_against_computer
 from .test_two_players_journey import sign_up
 
 PHONE = (375, 812)
@@ -71,7 +71,7 @@ def test_a_silk_road_game_fits_a_375_px_phone_with_44_px_targets(stack, new_page
     page.wait_for_function("() => !!document.querySelector('.prompt.your-turn')", timeout=45_000)
     composer = page.locator(".deals details.deal-form")
     if composer.count():
-        composer.locator("summary").click()
+        open_trade_composer(page)
 
     overflow = page.evaluate(OVERFLOW)
     assert overflow["page"] <= PHONE[0], overflow

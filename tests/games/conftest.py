@@ -30,6 +30,13 @@ def ana(db):
 
 
 @pytest.fixture
+def as_ana(client, ana):
+    """The test client, signed in as Ana."""
+    client.force_login(ana)
+    return client
+
+
+@pytest.fixture
 def ben(db):
     return UserFactory(username="ben")
 

@@ -67,8 +67,17 @@ def api_game(user, game) -> dict:
     return client.get(f"/api/games/{game.pk}").json()
 
 
+def offer_page_of(user, game) -> str:
+    """The trade composer as a page of its own (as a reader without scripts opens it)."""
+    client = Client()
+    client.force_login(user)
+    response = client.get(reverse("games:offer_form", args=[game.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
 def test_the_composer_has_a_stepper_for_everything_the_player_holds(araby, ana):
-    page = page_of(ana, araby)
+    page = offer_page_of(ana, araby)
     state = araby.state
     assert 'name="deal-give-coins-coin"' in page  # coins, up to what the tent holds
     for card in state["hands"][0]:
@@ -107,6 +116,19 @@ def test_an_offer_with_a_promise_posts_without_scripts(araby, ana, ben, cy):
     for outsider in shown:
         assert "some coins" in outsider
         assert "2 coins" not in outsider and "invest next turn" not in outsider
+
+
+def test_an_offer_to_counter_opens_the_composer_in_place(araby, ana, ben):
+    """The composer is otherwise loaded when opened; one that opens by itself is drawn."""
+    product = product_of(araby, 1)
+    post_deal(
+        ana, araby, deal_to="1", deal_give_coins_coin="1", **{f"deal_get_products_{product}": "1"}
+    )
+    bens = panel(page_of(ben, araby))
+    assert '<details class="deal-form" open>' in bens
+    assert "Counter an offer or propose a trade" in bens and "data-composer" in bens
+    assert 'name="deal-answers"' in bens and "offer 1:" in bens
+    assert "Open the trade form" not in bens
 
 
 def test_a_counter_offer_names_the_offer_it_answers_and_can_be_accepted(araby, ana, ben):

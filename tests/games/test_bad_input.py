@@ -11,12 +11,6 @@ from games.play import tables
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def as_ana(client, ana):
-    client.force_login(ana)
-    return client
-
-
 @pytest.mark.parametrize(
     "data",
     [

@@ -17,12 +17,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def as_ana(client, ana):
-    client.force_login(ana)
-    return client
-
-
 def action_post(game, type_, version=None, **params):
     return {
         "action": json.dumps({"type": type_, **params}),
@@ -208,7 +202,9 @@ def test_the_game_page_shows_board_prompt_choices_and_deal_form(as_ana, duo):
     assert 'class="toy-board"' in page
     assert "Your move." in page and "Play a card or pass." in page
     assert "Pass and draw" in page
-    assert reverse("games:deal", args=[duo.pk]) in page
+    offer = reverse("games:offer_form", args=[duo.pk])  # the deal form, loaded when opened
+    assert "Propose a trade" in page and f'href="{offer}"' in page
+    assert f'action="{reverse("games:deal", args=[duo.pk])}"' in as_ana.get(offer).content.decode()
     assert f'hx-get="/games/{duo.pk}/version?v=active-0-2&amp;c=0"' in page
 
 

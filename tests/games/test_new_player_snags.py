@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from django.urls import reverse
 
 from games.play import tables
@@ -16,12 +15,6 @@ from tests.games.helpers import act
 ROOT = Path(__file__).resolve().parents[2]
 SITE_CSS = (ROOT / "static" / "css" / "site.css").read_text()
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def as_ana(client, ana):
-    client.force_login(ana)
-    return client
 
 
 # --- the game log ----------------------------------------------------------------------------

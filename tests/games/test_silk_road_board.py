@@ -76,8 +76,12 @@ def test_no_control_sits_inside_a_picture_role(as_ana, road):
     assert 'role="img"' not in page[page.index('class="sr silk-road"') :]
 
 
+def composer_of(client, game, **headers) -> str:
+    return client.get(reverse("games:offer_form", args=[game.pk]), **headers).content.decode()
+
+
 def test_the_trade_composer_steps_only_over_what_each_side_holds(as_ana, road):
-    page = page_of(as_ana, road)
+    page = composer_of(as_ana, road, **HTMX)
     composer = page[page.index("data-composer") :]
     composer = composer[: composer.index("</form>")]
     assert 'type="number"' not in composer
