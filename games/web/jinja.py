@@ -18,12 +18,14 @@ translated once.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import namedtuple
 from typing import Any
 
 from django.conf import settings
 from django.contrib.messages import get_messages
+from django.core.exceptions import ImproperlyConfigured
 from django.template import engines
 from django.template.context_processors import csrf
 from django.template.defaultfilters import date as date_filter
@@ -53,6 +55,12 @@ def render(name: str, context: dict[str, Any]) -> str:
 
     The catalogue is looked up once for the whole drawing, not once per text: Django's
     ``gettext`` finds the active language anew on every call, and a board has a hundred."""
+    hidden = _site_globals().intersection(context)
+    if hidden:  # the header or a board would quietly draw the context's value instead
+        raise ImproperlyConfigured(
+            f"The context of {name} names {sorted(hidden)}, which hide the site's Jinja "
+            "globals of the same names: rename them in the view."
+        )
     language = translation.get_language() or settings.LANGUAGE_CODE
     values = {**context, **_bound_translations(language)}
     values["_english"] = language.startswith("en")
@@ -79,6 +87,13 @@ def render_page(request, name: str, context: dict[str, Any]) -> str:
     """A whole page drawn by Jinja (one extending ``site/base.jinja``): as an answer, with
     the messages a redirect left for the header to show."""
     return render_answer(request, name, {**context, "messages": get_messages(request)})
+
+
+@functools.cache
+def _site_globals() -> frozenset[str]:
+    """The names of the site's own globals: a context naming one of them would hide it
+    (as the lobby's ``languages`` once hid the foot's list of the site's languages)."""
+    return frozenset(site_globals())
 
 
 def waiting_count(count: Any) -> int:
@@ -229,7 +244,14 @@ def environment(**options: Any) -> Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
     )
-    env.globals.update(
+    env.globals.update(site_globals())
+    env.filters.update(site_filters())
+    return env
+
+
+def site_globals() -> dict[str, Any]:
+    """The site's own Jinja globals: the drawing helpers, ``url`` and ``static``."""
+    return dict(
         url=drawing.url,
         csrf_input=csrf_input,
         player_link=drawing.player_link,
@@ -249,7 +271,10 @@ def environment(**options: Any) -> Environment:
         product_label=araby.product_label,
         camel_choice=araby.camel_choice,
     )
-    env.filters.update(
+
+
+def site_filters() -> dict[str, Any]:
+    return dict(
         tr=tr,
         index=drawing.index,
         for_card=drawing.for_card,
@@ -275,4 +300,3 @@ def environment(**options: Any) -> Environment:
         card_choices=silk_road.card_choices,
         card_text=silk_road.card_text,
     )
-    return env

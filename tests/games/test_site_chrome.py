@@ -4,8 +4,11 @@ whole) as on every Django page (``base.html``), and drawn even without a request
 import re
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.template.loader import render_to_string
 from django.urls import reverse
+
+from games.web import jinja
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +58,13 @@ def test_a_page_drawn_without_a_request_still_has_its_header_and_foot():
     assert "Sign in" in html and "Sign up" in html and 'id="nav-mine"' not in html
     assert '<input type="hidden" name="next" value="">' in html
     assert "csrfmiddlewaretoken" not in html
+
+
+@pytest.mark.parametrize("name", ["site_languages", "url", "static", "waiting_count"])
+def test_a_page_whose_context_would_hide_the_headers_helpers_is_refused_loudly(name):
+    """A view passing ``languages`` once changed the foot's list of the site's languages
+    on the lobby, silently; a name that hides one of the site's helpers now fails at once."""
+    with pytest.raises(ImproperlyConfigured, match=name):  # a Django page, with its chrome
+        render_to_string("404.html", {name: "something of the view's own"})
+    with pytest.raises(ImproperlyConfigured, match=name):  # a page drawn by Jinja
+        jinja.render("site/footer.jinja", {name: "something of the view's own"})
