@@ -61,6 +61,8 @@ def test_the_archive_lists_finished_public_games_only(client, toy_game, ana, ben
     running = tables.game_create(creator=ana, game="toy", players=2)
     page = client.get(reverse("games:archive")).content.decode()
     assert reverse("games:game", args=[shown.pk]) in page
+    # Each row names its game (its link once had no text at all).
+    assert f'{reverse("games:game", args=[shown.pk])}">Toy Race <small>#{shown.pk}</small></a>' in page
     assert reverse("games:game", args=[private.pk]) not in page
     assert reverse("games:game", args=[running.pk]) not in page
 

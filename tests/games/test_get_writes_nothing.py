@@ -1,4 +1,6 @@
 """No GET request writes a row: every GET route, as a seated player, an outsider and a guest.
+Nor does any page show a name its template does not know (Django draws it as nothing: the
+archive's rows once linked to their games with no text at all).
 
 The walk reads the URL resolver, so a route added later is covered without editing this
 file: its parameters are filled from ``PARAMETERS`` (every kind of table for a game id),
@@ -16,6 +18,7 @@ import pytest
 from django.db import connections
 from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from accounts.models import ApiToken, Notification
 from accounts.unsubscribe import unsubscribe_token
@@ -27,6 +30,7 @@ from tests.games.helpers import act
 pytestmark = pytest.mark.django_db
 
 WRITES = re.compile(r"^\s*(INSERT|UPDATE|DELETE|REPLACE|UPSERT)\b", re.IGNORECASE)
+UNKNOWN = "@@unknown name: %s@@"  # what a Django template draws for a name it cannot find
 
 # Routes the walk leaves out, each with the reason.
 NOT_WALKED = {
@@ -64,7 +68,12 @@ def world(ana, ben, cy):
     chat.chat_post(game_id=active.pk, user=ana, text="hello")
     finished = tables.game_create(creator=ana, game="toy", players=2, random_seat_order=False)
     tables.game_join(game_id=finished.pk, user=ben)
-    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
+    Game.objects.filter(pk=finished.pk).update(  # public and ended: the archive lists it
+        status=Game.Status.FINISHED,
+        is_public=True,
+        finished_at=timezone.now(),
+        result={"termination": "resigned", "winners": [0], "scores": []},
+    )
     cancelled = tables.game_create(creator=ana, game="toy", players=2)
     tables.game_cancel(game_id=cancelled.pk, user=ana)
     with_bots = tables.game_create(
@@ -97,7 +106,7 @@ def _urls(world) -> list[str]:
     return sorted(set(urls))
 
 
-def _writes(client, url: str, **headers) -> tuple[int, list[str]]:
+def _writes(client, url: str, **headers) -> tuple[int, list[str], str]:
     contexts = [CaptureQueriesContext(connections[alias]) for alias in connections]
     for context in contexts:
         context.__enter__()
@@ -107,11 +116,22 @@ def _writes(client, url: str, **headers) -> tuple[int, list[str]]:
         for context in contexts:
             context.__exit__(None, None, None)
     statements = [q["sql"] for c in contexts for q in c.captured_queries if WRITES.match(q["sql"])]
-    return response.status_code, statements
+    streamed = getattr(response, "streaming", False)
+    body = "" if streamed else response.content.decode(errors="replace")
+    return response.status_code, statements, body
+
+
+@pytest.fixture
+def unknown_names_shown(settings):
+    """Django's templates draw a name they cannot find as ``UNKNOWN`` instead of nothing."""
+    templates = [dict(engine) for engine in settings.TEMPLATES]
+    django_engine = next(t for t in templates if t["BACKEND"].endswith("DjangoTemplates"))
+    django_engine["OPTIONS"] = {**django_engine.get("OPTIONS", {}), "string_if_invalid": UNKNOWN}
+    settings.TEMPLATES = templates
 
 
 @pytest.mark.parametrize("role", ["seated player", "outsider", "guest"])
-def test_no_get_route_writes_a_row(client, world, ana, role):
+def test_no_get_route_writes_a_row(client, world, ana, role, unknown_names_shown):
     if role == "seated player":
         client.force_login(ana)
     elif role == "outsider":
@@ -128,9 +148,10 @@ def test_no_get_route_writes_a_row(client, world, ana, role):
         else:
             url_variants = [url]
         for address, headers in product(url_variants, variants + [{"HX-Request": "true"}]):
-            status, statements = _writes(client, address, **headers)
-            if status >= 500 or statements:
-                problems.append((address, headers, status, statements))
+            status, statements, body = _writes(client, address, **headers)
+            unknown = re.findall(UNKNOWN.replace("%s", "(.*?)"), body)
+            if status >= 500 or statements or unknown:
+                problems.append((address, headers, status, statements, unknown))
     assert problems == []
 
 
@@ -142,5 +163,19 @@ def test_the_walk_would_catch_a_write(client, world, ana, monkeypatch):
 
     monkeypatch.setattr(presence, "seen", seen_by_writing)
     client.force_login(ana)
-    status, statements = _writes(client, reverse("games:game", args=[world["game_id"][1]]))
+    status, statements, _ = _writes(client, reverse("games:game", args=[world["game_id"][1]]))
     assert status == 200 and statements and statements[0].startswith("UPDATE")
+
+
+def test_the_walk_would_catch_a_name_the_template_does_not_know(
+    client, world, unknown_names_shown, tmp_path, settings
+):
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "archive.html").write_text(
+        "{% for game in games %}{{ game.title }}{% endfor %}"
+    )
+    templates = [dict(engine) for engine in settings.TEMPLATES]
+    templates[0]["DIRS"] = [tmp_path, *templates[0].get("DIRS", [])]  # this one comes first
+    settings.TEMPLATES = templates
+    _, _, body = _writes(client, reverse("games:archive"))
+    assert re.findall(UNKNOWN.replace("%s", "(.*?)"), body) == ["game.title"]
