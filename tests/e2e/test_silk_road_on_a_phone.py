@@ -118,3 +118,14 @@ def test_a_silk_road_game_fits_a_375_px_phone_with_44_px_targets(stack, new_page
     desk.wait_for_selector(".sr-track")
     assert desk.evaluate("document.documentElement.scrollWidth") <= 1280
     screenshot(desk, stack, "silk-road-1280.png")
+
+    # The trade composer as a page of its own (what its link opens without scripts) fits
+    # the phone too, with the same targets.
+    if composer.count():
+        page.goto(page.url.split("#")[0].rstrip("/") + "/offer")
+        page.wait_for_selector("form[data-composer]")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        targets = page.evaluate(TARGETS)
+        small = [t for t in targets if t["width"] < MIN_TARGET or t["height"] < MIN_TARGET]
+        assert targets and not small, small
+        screenshot(page, stack, "silk-road-offer-375.png")
