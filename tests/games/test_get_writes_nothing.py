@@ -26,11 +26,11 @@ from games.models import Game
 from games.play import chat, tables
 from tests.factories import UserFactory
 from tests.games.helpers import act
+from tests.unknown_names import show_unknown_names, unknown_names
 
 pytestmark = pytest.mark.django_db
 
 WRITES = re.compile(r"^\s*(INSERT|UPDATE|DELETE|REPLACE|UPSERT)\b", re.IGNORECASE)
-UNKNOWN = "@@unknown name: %s@@"  # what a Django template draws for a name it cannot find
 
 # Routes the walk leaves out, each with the reason.
 NOT_WALKED = {
@@ -123,11 +123,7 @@ def _writes(client, url: str, **headers) -> tuple[int, list[str], str]:
 
 @pytest.fixture
 def unknown_names_shown(settings):
-    """Django's templates draw a name they cannot find as ``UNKNOWN`` instead of nothing."""
-    templates = [dict(engine) for engine in settings.TEMPLATES]
-    django_engine = next(t for t in templates if t["BACKEND"].endswith("DjangoTemplates"))
-    django_engine["OPTIONS"] = {**django_engine.get("OPTIONS", {}), "string_if_invalid": UNKNOWN}
-    settings.TEMPLATES = templates
+    show_unknown_names(settings)
 
 
 @pytest.mark.parametrize("role", ["seated player", "outsider", "guest"])
@@ -149,7 +145,7 @@ def test_no_get_route_writes_a_row(client, world, ana, role, unknown_names_shown
             url_variants = [url]
         for address, headers in product(url_variants, variants + [{"HX-Request": "true"}]):
             status, statements, body = _writes(client, address, **headers)
-            unknown = re.findall(UNKNOWN.replace("%s", "(.*?)"), body)
+            unknown = unknown_names(body)
             if status >= 500 or statements or unknown:
                 problems.append((address, headers, status, statements, unknown))
     assert problems == []
@@ -178,4 +174,4 @@ def test_the_walk_would_catch_a_name_the_template_does_not_know(
     templates[0]["DIRS"] = [tmp_path, *templates[0].get("DIRS", [])]  # this one comes first
     settings.TEMPLATES = templates
     _, _, body = _writes(client, reverse("games:archive"))
-    assert re.findall(UNKNOWN.replace("%s", "(.*?)"), body) == ["game.title"]
+    assert unknown_names(body) == ["game.title"]
