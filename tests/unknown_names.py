@@ -1,9 +1,13 @@
-"""Names a Django template cannot find, made visible: Django draws them as nothing, so a
-misspelt name goes unnoticed (the archive's rows once linked to their games with no text)."""
+"""Names a template cannot find, made visible: Django and the site's Jinja draw them as
+nothing, so a misspelt name goes unnoticed (the archive's rows once linked to their games
+with no text; a poll on a table once drew a play area with no board)."""
 
 from __future__ import annotations
 
 import re
+
+from django.template import engines
+from jinja2 import ChainableUndefined
 
 MARKER = "@@unknown name: %s@@"
 _FOUND = re.compile(re.escape(MARKER).replace("%s", "(.*?)"))
@@ -16,6 +20,24 @@ def show_unknown_names(settings) -> None:
     django_engine = next(t for t in templates if t["BACKEND"].endswith("DjangoTemplates"))
     django_engine["OPTIONS"] = {**django_engine.get("OPTIONS", {}), "string_if_invalid": MARKER}
     settings.TEMPLATES = templates
+
+
+class _MarkedUndefined(ChainableUndefined):
+    """Jinja's missing name (as the site's, chainable: ``a.b`` of a missing ``a``), drawn
+    as ``MARKER``; still false in an ``{% if %}``, as the templates expect."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return MARKER % self._undefined_name
+
+    def __html__(self) -> str:
+        return str(self)
+
+
+def show_unknown_jinja_names(monkeypatch) -> None:
+    """Make the Jinja templates draw an unknown name as ``MARKER`` (undone after the test)."""
+    monkeypatch.setattr(engines["jinja2"].env, "undefined", _MarkedUndefined)
 
 
 def unknown_names(text: str) -> list[str]:

@@ -430,9 +430,11 @@ def game_version(request, game_id: int):
     seen_key, seen_chat = request.GET.get("v", ""), request.GET.get("c", "")
     if seen_key == key and seen_chat == str(chat):
         return HttpResponse(status=204)
-    if seen_key.startswith(Game.Status.OPEN) and seen_key != key:
+    no_play_area = game["status"] in (Game.Status.OPEN, Game.Status.CANCELLED)
+    if seen_key != key and (seen_key.startswith(Game.Status.OPEN) or no_play_area):
         response = HttpResponse(status=200)
-        response["HX-Refresh"] = "true"  # seats changed or the game started: reload
+        # Seats changed, the game started or the table was cancelled: the page is another.
+        response["HX-Refresh"] = "true"
         return response
     full = _game_or_404(request, game_id)
     context = game_page.game_context(game=full, user=request.user)

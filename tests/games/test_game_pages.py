@@ -421,6 +421,21 @@ def test_version_poll_reloads_an_open_table_when_it_changed(client, ana, ben):
     assert client.get(url, **HTMX)["HX-Refresh"] == "true"
 
 
+@pytest.mark.parametrize("seen", ["", "active-3-2"], ids=["no key", "a game's key"])
+def test_version_poll_never_draws_a_play_area_for_a_table(client, ana, ben, seen):
+    """A table has no board: a poll with any other key than its own reloads the page (a
+    page gone stale, or one typed by hand), as does one on a table cancelled meanwhile."""
+    table = tables.game_create(creator=ana, game="toy", players=3)
+    tables.game_join(game_id=table.pk, user=ben)
+    client.force_login(ana)
+    url = reverse("games:version", args=[table.pk]) + f"?v={seen}&c=0"
+    answer = client.get(url, **HTMX)
+    assert answer["HX-Refresh"] == "true" and 'id="play"' not in answer.content.decode()
+    tables.game_cancel(game_id=table.pk, user=ana)
+    url = reverse("games:version", args=[table.pk]) + "?v=open-0-2&c=0"
+    assert client.get(url, **HTMX)["HX-Refresh"] == "true"
+
+
 def test_version_of_a_private_game_is_hidden_from_strangers(client, make_game, ana, ben, cy):
     game = make_game(ana, ben, public=False)
     client.force_login(cy)

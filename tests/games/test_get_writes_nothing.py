@@ -1,6 +1,6 @@
 """No GET request writes a row: every GET route, as a seated player, an outsider and a guest.
-Nor does any page show a name its template does not know (Django draws it as nothing: the
-archive's rows once linked to their games with no text at all).
+Nor does any page show a name its template does not know (Django and Jinja draw it as
+nothing: the archive's rows once linked to their games with no text at all).
 
 The walk reads the URL resolver, so a route added later is covered without editing this
 file: its parameters are filled from ``PARAMETERS`` (every kind of table for a game id),
@@ -26,7 +26,7 @@ from games.models import Game
 from games.play import chat, tables
 from tests.factories import UserFactory
 from tests.games.helpers import act
-from tests.unknown_names import show_unknown_names, unknown_names
+from tests.unknown_names import show_unknown_jinja_names, show_unknown_names, unknown_names
 
 pytestmark = pytest.mark.django_db
 
@@ -122,8 +122,9 @@ def _writes(client, url: str, **headers) -> tuple[int, list[str], str]:
 
 
 @pytest.fixture
-def unknown_names_shown(settings):
+def unknown_names_shown(settings, monkeypatch):
     show_unknown_names(settings)
+    show_unknown_jinja_names(monkeypatch)
 
 
 @pytest.mark.parametrize("role", ["seated player", "outsider", "guest"])
@@ -175,3 +176,21 @@ def test_the_walk_would_catch_a_name_the_template_does_not_know(
     settings.TEMPLATES = templates
     _, _, body = _writes(client, reverse("games:archive"))
     assert unknown_names(body) == ["game.title"]
+
+
+def test_the_walk_would_catch_a_name_a_jinja_template_does_not_know(
+    client, world, ana, unknown_names_shown, monkeypatch
+):
+    from games.read import game_page
+
+    real = game_page.game_context
+
+    def without_prompt(**kwargs):
+        context = real(**kwargs)
+        context.pop("prompt", None)
+        return context
+
+    monkeypatch.setattr(game_page, "game_context", without_prompt)
+    client.force_login(ana)
+    _, _, body = _writes(client, reverse("games:game", args=[world["game_id"][1]]))
+    assert "prompt" in unknown_names(body)
