@@ -1,7 +1,7 @@
 """Every post on a game, by every kind of visitor, on every kind of table, plain and with
 HTMX, with an empty body and with a plausible one: the answer is a page, a redirect or a
-clear refusal, never a server error (a post that cannot be made changes nothing, which
-the other tests check route by route)."""
+clear refusal, never a server error, and never shows a name its template cannot find (a
+post that cannot be made changes nothing, which the other tests check route by route)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from games.models import Game
 from games.play import tables
 from tests.factories import UserFactory
 from tests.games.helpers import act
+from tests.unknown_names import show_unknown_jinja_names, show_unknown_names, unknown_names
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,9 @@ def _table(kind: str, ana, ben) -> Game:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_no_post_on_a_game_answers_with_a_server_error(kind, ana, ben):
+def test_no_post_on_a_game_answers_with_a_server_error(kind, ana, ben, settings, monkeypatch):
+    show_unknown_names(settings)
+    show_unknown_jinja_names(monkeypatch)
     outsider = UserFactory(username="outsider")
     visitors = {"seated": ana, "other player": ben, "outsider": outsider, "guest": None}
     failed = []
@@ -65,7 +68,10 @@ def test_no_post_on_a_game_answers_with_a_server_error(kind, ana, ben):
                 for body in BODIES:
                     game = _table(kind, ana, ben)
                     url = reverse(f"games:{route}", args=[game.pk])
-                    status = client.post(url, body, **headers).status_code
-                    if status >= 500:
-                        failed.append((who, route, bool(headers), bool(body), status))
+                    answer = client.post(url, body, **headers)
+                    unknown = unknown_names(answer.content.decode(errors="replace"))
+                    if answer.status_code >= 500 or unknown:
+                        failed.append(
+                            (who, route, bool(headers), bool(body), answer.status_code, unknown)
+                        )
     assert not failed, failed
