@@ -31,13 +31,13 @@ from django.db.models.expressions import Col
 
 @dataclass(frozen=True)
 class Columns:
-    """A model's concrete columns as a written-out SELECT lists them (``select``, under a
-    table alias), and the making of an instance from their values."""
+    """A model's concrete columns (or some of them) as a written-out SELECT lists them
+    (``select``, under a table alias), and the making of an instance from their values."""
 
     model: type[Model]
     select: str
     attnames: tuple[str, ...]
-    pk_index: int
+    pk_index: int | None  # None: the primary key is not among them (no instance made)
     converted: tuple[tuple[int, Field, Col], ...]  # the columns whose values need converting
     using: str
 
@@ -56,12 +56,17 @@ class Columns:
         LEFT JOIN)."""
         if values[self.pk_index] is None:
             return None
+        return self.model.from_db(self.using, self.attnames, self.convert(values, converters))
+
+    def convert(self, values: Sequence, converters: list) -> list:
+        """A row's values for these columns converted as the ORM converts them
+        (``converters``: from ``converters()``)."""
         values = list(values)
         connection = connections[self.using]
         for index, functions, expression in converters:
             for convert in functions:
                 values[index] = convert(values[index], expression, connection)
-        return self.model.from_db(self.using, self.attnames, values)
+        return values
 
 
 def select_rows(sql: str, params, *listed: Columns, using: str = DEFAULT_DB_ALIAS) -> list[tuple]:
@@ -105,38 +110,12 @@ def read_values(
     filled with their columns under the table alias ``alias``), converted as the ORM would
     (``values_list``): for reads of many rows whose instances nobody needs, where making
     them would cost more than the read."""
-    select, converted = _value_columns(model, alias, names, using)
-    connection = connections[using]
-    converters = [(i, _converters(connection, f, col), col) for i, f, col in converted]
-    with connection.cursor() as cursor:
-        cursor.execute(sql.format(columns=select), params)
+    found = columns(model, alias, using, names)
+    converters = found.converters()
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql.format(columns=found.select), params)
         rows = cursor.fetchall()
-    found = []
-    for row in rows:
-        values = list(row)
-        for index, functions, expression in converters:
-            for convert in functions:
-                values[index] = convert(values[index], expression, connection)
-        found.append(values)
-    return found
-
-
-@lru_cache(maxsize=64)  # one per model, fields and database
-def _value_columns(
-    model: type[Model], alias: str, names: tuple[str, ...], using: str
-) -> tuple[str, tuple[tuple[int, Field, Col], ...]]:
-    """The SELECT list of the fields ``names`` and those whose values need converting."""
-    connection = connections[using]
-    quote = connection.ops.quote_name
-    table = model._meta.db_table
-    fields = [model._meta.get_field(name) for name in names]
-    select = ", ".join(f"{quote(alias)}.{quote(field.column)}" for field in fields)
-    converted = tuple(
-        (index, field, field.get_col(table))
-        for index, field in enumerate(fields)
-        if _converters(connection, field, field.get_col(table))
-    )
-    return select, converted
+    return [found.convert(row, converters) for row in rows]
 
 
 def _converters(connection, field: Field, expression) -> list:
@@ -144,17 +123,26 @@ def _converters(connection, field: Field, expression) -> list:
 
 
 @cache
-def columns(model: type[Model], alias: str, using: str = DEFAULT_DB_ALIAS) -> Columns:
-    """The columns of ``model`` under the table alias ``alias``, for the database ``using``."""
+def columns(
+    model: type[Model],
+    alias: str,
+    using: str = DEFAULT_DB_ALIAS,
+    names: tuple[str, ...] | None = None,
+) -> Columns:
+    """The columns of ``model`` under the table alias ``alias``, for the database ``using``:
+    all its concrete ones, or those of the fields ``names``, in that order."""
     connection = connections[using]
     quote = connection.ops.quote_name
-    fields = model._meta.concrete_fields
+    if names is None:
+        fields = tuple(model._meta.concrete_fields)
+    else:
+        fields = tuple(model._meta.get_field(name) for name in names)
     table = model._meta.db_table
     return Columns(
         model=model,
         select=", ".join(f"{quote(alias)}.{quote(field.column)}" for field in fields),
         attnames=tuple(field.attname for field in fields),
-        pk_index=fields.index(model._meta.pk),
+        pk_index=fields.index(model._meta.pk) if model._meta.pk in fields else None,
         converted=tuple(
             (index, field, field.get_col(table))
             for index, field in enumerate(fields)

@@ -8,6 +8,7 @@ the error (4xx) otherwise, so every control works without JavaScript.
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 from django.conf import settings
@@ -542,12 +543,10 @@ def offer_form(request, game_id: int):
     """The trade composer alone, as the player may fill it now: what the deals panel loads
     when first opened (HTMX), or a page of its own for a reader without scripts."""
     game = _game_or_404(request, game_id)
-    try:
-        if game.state is None:
-            raise Conflict(_("The game has not started yet."))
-        context = game_page.game_context(game=game, user=request.user, page=False)
-    except Conflict:  # not started, or a snapshot this code cannot read: no offer now
-        context = {"game": game, "rules": game.rules}
+    context = {"game": game, "rules": game.rules}  # not started, or unreadable: no offer
+    if game.state is not None:
+        with contextlib.suppress(SnapshotUnreadable):
+            context = game_page.game_context(game=game, user=request.user, page=False)
     composer = _composer(context)
     if composer is not None and composer.full and not composer.counters:
         composer = None  # the panel says why; the form would be refused
