@@ -13,15 +13,6 @@ MARKER = "@@unknown name: %s@@"
 _FOUND = re.compile(re.escape(MARKER).replace("%s", "(.*?)"))
 
 
-def show_unknown_names(settings) -> None:
-    """Make the Django templates draw an unknown name as ``MARKER`` (pytest-django's
-    ``settings``: undone after the test)."""
-    templates = [dict(engine) for engine in settings.TEMPLATES]
-    django_engine = next(t for t in templates if t["BACKEND"].endswith("DjangoTemplates"))
-    django_engine["OPTIONS"] = {**django_engine.get("OPTIONS", {}), "string_if_invalid": MARKER}
-    settings.TEMPLATES = templates
-
-
 class _MarkedUndefined(ChainableUndefined):
     """Jinja's missing name (as the site's, chainable: ``a.b`` of a missing ``a``), drawn
     as ``MARKER``; still false in an ``{% if %}``, as the templates expect."""
@@ -35,8 +26,13 @@ class _MarkedUndefined(ChainableUndefined):
         return str(self)
 
 
-def show_unknown_jinja_names(monkeypatch) -> None:
-    """Make the Jinja templates draw an unknown name as ``MARKER`` (undone after the test)."""
+def show_unknown_names(settings, monkeypatch) -> None:
+    """Make the Django and the Jinja templates draw an unknown name as ``MARKER`` (with
+    pytest-django's ``settings`` and pytest's ``monkeypatch``: undone after the test)."""
+    templates = [dict(engine) for engine in settings.TEMPLATES]
+    django_engine = next(t for t in templates if t["BACKEND"].endswith("DjangoTemplates"))
+    django_engine["OPTIONS"] = {**django_engine.get("OPTIONS", {}), "string_if_invalid": MARKER}
+    settings.TEMPLATES = templates  # the engines are made anew: the Jinja one after this
     monkeypatch.setattr(engines["jinja2"].env, "undefined", _MarkedUndefined)
 
 

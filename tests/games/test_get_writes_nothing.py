@@ -26,7 +26,7 @@ from games.models import Game
 from games.play import chat, tables
 from tests.factories import UserFactory
 from tests.games.helpers import act
-from tests.unknown_names import show_unknown_jinja_names, show_unknown_names, unknown_names
+from tests.unknown_names import show_unknown_names, unknown_names
 
 pytestmark = pytest.mark.django_db
 
@@ -123,8 +123,7 @@ def _writes(client, url: str, **headers) -> tuple[int, list[str], str]:
 
 @pytest.fixture
 def unknown_names_shown(settings, monkeypatch):
-    show_unknown_names(settings)
-    show_unknown_jinja_names(monkeypatch)
+    show_unknown_names(settings, monkeypatch)
 
 
 @pytest.mark.parametrize("role", ["seated player", "outsider", "guest"])

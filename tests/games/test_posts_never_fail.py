@@ -15,7 +15,7 @@ from games.models import Game
 from games.play import tables
 from tests.factories import UserFactory
 from tests.games.helpers import act
-from tests.unknown_names import show_unknown_jinja_names, show_unknown_names, unknown_names
+from tests.unknown_names import show_unknown_names, unknown_names
 
 pytestmark = pytest.mark.django_db
 
@@ -54,8 +54,7 @@ def _table(kind: str, ana, ben) -> Game:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_no_post_on_a_game_answers_with_a_server_error(kind, ana, ben, settings, monkeypatch):
-    show_unknown_names(settings)
-    show_unknown_jinja_names(monkeypatch)
+    show_unknown_names(settings, monkeypatch)
     outsider = UserFactory(username="outsider")
     visitors = {"seated": ana, "other player": ben, "outsider": outsider, "guest": None}
     failed = []

@@ -15,10 +15,10 @@ def _site_url(settings):
 
 
 @pytest.fixture(autouse=True)
-def _mails_know_their_names(settings, mailoutbox):
+def _mails_know_their_names(settings, monkeypatch, mailoutbox):
     """No mail shows a name its template cannot find: every mail these tests send is
     checked, in its subject, its text and its HTML."""
-    show_unknown_names(settings)
+    show_unknown_names(settings, monkeypatch)
     yield
     for sent in mailoutbox:
         parts = [sent.subject, sent.body, *(str(content) for content, _ in sent.alternatives)]
