@@ -1,8 +1,10 @@
 """Resolving ``Authorization: Bearer`` headers to users (tokens: ``ApiToken.issue``).
 
-The one resolver of API tokens. When a token was last used is kept in the cache on every
-request, so a GET writes no row; the column is written on requests that change something
-anyway, at most once a minute. ``last_used`` reads whichever is newer.
+The one resolver of API tokens. When a token was last used is known to the minute: a read
+keeps it in the cache, so a GET writes no row; a request that changes something writes the
+column instead, when it is a minute old or more (within the minute it is precise enough, and
+writing the cache too cost every API move a round trip). ``last_used`` reads whichever is
+newer.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ def user_for_bearer(header: str | None, *, writing: bool = False) -> User | None
     """The active user owning the token in an ``Authorization`` header, or None.
 
     Accepts ``Bearer <key>`` (scheme case-insensitive); revoked tokens and inactive users
-    are refused. Records when the token was last used (in the database only ``writing``).
+    are refused. Records when the token was last used, to the minute (in the cache for a
+    read, in the database when ``writing``).
     """
     if not header:
         return None
@@ -44,8 +47,9 @@ def user_for_bearer(header: str | None, *, writing: bool = False) -> User | None
     if token is None:
         return None
     now = timezone.now()
-    cache.set(_USED_KEY.format(token.pk), now.timestamp(), timeout=_REMEMBER)
-    if writing and (token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION):
+    if not writing:
+        cache.set(_USED_KEY.format(token.pk), now.timestamp(), timeout=_REMEMBER)
+    elif token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return token.user
 

@@ -21,7 +21,7 @@ def cache():
     backend = SharedClientRedisCache(url, {"KEY_PREFIX": "cache-test"})
     yield backend
     # Only this test's keys: the database may be shared with other tests' servers.
-    backend.delete_many(["coins", "a", "b", "hits", "shared-count"])
+    backend.delete_many(["coins", "a", "b", "hits", "shared-count", "expiring", "never-set"])
 
 
 def test_every_cache_call_shares_one_client(cache):
@@ -54,3 +54,23 @@ def test_threads_share_the_client_safely(cache):
     for thread in threads:
         thread.join()
     assert cache.get("shared-count") == 200
+
+
+def test_counting_a_missing_key_refuses_and_makes_no_key(cache):
+    with pytest.raises(ValueError):
+        cache.incr("never-set")
+    assert cache.get("never-set") is None
+
+
+def test_a_counted_key_keeps_its_expiry(cache):
+    cache.set("expiring", 1, timeout=30)
+    assert cache.incr("expiring", 2) == 3
+    client = cache._cache.get_client(write=True)
+    assert 0 < client.ttl(cache.make_and_validate_key("expiring")) <= 30
+
+
+def test_counting_goes_on_after_the_server_forgot_the_script(cache):
+    cache.set("hits", 1, timeout=30)
+    assert cache.incr("hits") == 2
+    cache._cache.get_client(write=True).script_flush()  # a restart or a failover
+    assert cache.incr("hits") == 3

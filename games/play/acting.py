@@ -13,7 +13,7 @@ from games import events
 from games.engine import Action, IllegalAction, deals
 from games.errors import IllegalMove, NotYourTurn, StaleVersion
 from games.models import Game, Seat
-from games.play import presence, ratings, results
+from games.play import ratings, results
 from games.play.drafting import commit_draft, take_back_step
 from games.play.locking import RETRYING, locked_game, one_transaction, require_active
 from games.play.seats import playing_seat, take_back
@@ -51,7 +51,6 @@ def game_act(
     if user is not None:
         mine = playing_seat(game, seats, user)
         seat = mine.number
-        presence.seen(game.pk, user)
         take_back(game, mine)
     shown = drafts.shown_version(game, seat)
     if expected_version is not None and expected_version != shown:

@@ -1,8 +1,11 @@
 """Who has a game open: its players (no reminder then) and its spectators ("3 watching").
 Kept in the cache, never in the database.
 
-The game page's poll and visits call ``seen`` (a cache write, so GET requests write no
-rows); a reminder is not sent to a player seen within ``present_for()``. With a shared
+The game page's poll and visits, its live stream and the API's read of a game call
+``seen`` (a cache write, so GET requests write no rows); a reminder is not sent to a player
+seen within ``present_for()``. A move itself records nothing: whatever made it reads the
+game too (the page a form post leads to, the page's next poll, the API client's next
+read), and a write of its own cost each move a round trip to the cache. With a shared
 cache (Redis in production, a file cache under ``runsite``) every process sees it.
 """
 

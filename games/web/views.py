@@ -14,7 +14,7 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -336,7 +336,8 @@ def _answer(
     if isinstance(error, GameNotFound):
         raise Http404(error.message)
     if error is None and not request.htmx:
-        return redirect(reverse("games:game", args=[game_id]) + anchor)
+        # Not ``redirect()``: given a path, it first tries the path as a URL's name.
+        return HttpResponseRedirect(reverse("games:game", args=[game_id]) + anchor)
     if game is None:
         game = _invited_game(game_id, invite_code) or _game_or_404(request, game_id)
     if request.htmx and game.state is not None and partial == "table":
