@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
-
 # INCRBY a key only if it exists (nil otherwise, and no key made), atomically.
 INCR_EXISTING = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
