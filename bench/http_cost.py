@@ -7,6 +7,12 @@ The kinds of request take turns in one loop, so they share the machine's state (
 noise) and are compared in the same run. Two players play Silk Road (random legal moves,
 a new game when one ends) after a few warm-up moves.
 
+A move is one of two kinds, and the two cost differently: a step the player may still take
+back (kept in the game's draft, seen by no one else) and a move made final (logged, the
+turn passed on, the mails and bots told after the commit). The median of all moves falls
+in one cluster or the other as the game's mix of them goes; the medians of each kind are
+printed apart below the table.
+
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/silkroad \
     CACHE_URL=redis://127.0.0.1:6379/1 CELERY_BROKER_URL=redis://127.0.0.1:6379/1 \
     uv run python bench/http_cost.py --rounds 300
@@ -65,6 +71,7 @@ LABELS = {
     "api": "move, JSON API",
     "api-since": "move, JSON API, ?since=<version>",
 }
+MOVES = ("form", "htmx", "api", "api-since")
 TARGETS = {"page": 3.0, "form": 2.0, "htmx": 2.0, "api": 2.0, "api-since": 2.0}
 CSRF = "b" * 32  # an unmasked CSRF secret: cookie and form field alike
 
@@ -208,6 +215,10 @@ class Table:
         actions = [a for a in self.rules.legal_actions(state, seat) if a.type != "offer"]
         return seat, self.random.choice(actions), drafts.shown_version(game, seat)
 
+    def logged_version(self) -> int:
+        """The game's version: a move made final raises it, a step kept as a draft does not."""
+        return Game.objects.filter(pk=self.game_id).values_list("version", flat=True).get()
+
     def request(self, kind: str):
         """(method, url, cookie, body, content type, headers) of one request of ``kind``."""
         if kind == "bare":
@@ -259,10 +270,12 @@ def main() -> None:
         spent = {kind: [] for kind in KINDS}
         queries = {kind: [] for kind in KINDS}
         sizes = {kind: [] for kind in KINDS}
+        by_outcome = {kind: {"draft": [], "final": []} for kind in MOVES}
         profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not wall
         for round_ in range(args.rounds + 5):
             for kind in KINDS:
                 method, url, cookie, body, ctype, headers = table.request(kind)
+                game_id, before = table.game_id, table.logged_version()
                 if profiler and kind == args.profile:
                     profiler.enable()
                 status, cpu, size, count = site.call(method, url, cookie, body, ctype, headers)
@@ -274,6 +287,9 @@ def main() -> None:
                     last_sql = list(site.statements)
                 if round_ >= 5:  # the first rounds warm caches and imports
                     spent[kind].append(cpu)
+                    if kind in MOVES:
+                        final = Game.objects.filter(pk=game_id, version__gt=before).exists()
+                        by_outcome[kind]["final" if final else "draft"].append(cpu)
                     queries[kind].append(count)
                     sizes[kind].append(size)
 
@@ -290,6 +306,16 @@ def main() -> None:
             f"{LABELS[kind]:36} {median * 1000:8.2f} {median / base:7.2f} {target:>7} "
             f"{statistics.median(queries[kind]):8.0f} {statistics.median(sizes[kind]):8.0f}"
         )
+    print("\nMoves by kind: a step kept as a draft, a move made final (median, × bare)")
+    for kind in MOVES:
+        cells = []
+        for outcome, times in by_outcome[kind].items():
+            if times:
+                median = statistics.median(times)
+                cells.append(
+                    f"{outcome} {len(times):3}: {median * 1000:5.2f} ms {median / base:4.2f}×"
+                )
+        print(f"{LABELS[kind]:36} " + "   ".join(cells))
     if args.queries:
         print(f"\nThe last {args.queries} request's queries:")
         for number, (sql, params) in enumerate(last_sql, start=1):
