@@ -159,6 +159,28 @@ def test_finishing_stores_the_result_and_publishes_the_end(
     assert events.GameEnded(game_id=game.pk, termination="finished") in sent
 
 
+def _row_and_memory(game_id: int, ana) -> tuple[dict, dict]:
+    """Every column of the game as its row holds it and as the move left it in memory."""
+    game = acting.game_act(
+        game_id=game_id, user=ana, action=Action.make("play", card="blue"), expected_version=0
+    )
+    row = Game.objects.get(pk=game_id)
+    columns = [f.attname for f in Game._meta.concrete_fields]
+    return {c: getattr(row, c) for c in columns}, {c: getattr(game, c) for c in columns}
+
+
+def test_a_move_writes_all_it_changed_in_the_games_row(duo, ana):
+    set_hands(duo, ["blue", "red"], ["green"])
+    row, memory = _row_and_memory(duo.pk, ana)
+    assert memory["version"] == 1 and row == memory
+
+
+def test_the_last_move_writes_the_end_in_the_games_row(duo, ana):
+    set_hands(duo, ["blue"], ["green"], scores=[9, 0])
+    row, memory = _row_and_memory(duo.pk, ana)
+    assert memory["status"] == Game.Status.FINISHED and row == memory
+
+
 def test_a_finished_game_refuses_moves(duo, ana, ben):
     set_hands(duo, ["blue"], ["green"], scores=[9, 0])
     game = act(duo, ana, "play", card="blue")
