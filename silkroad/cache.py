@@ -3,8 +3,8 @@
 Django (5.2) builds a new ``redis.Redis`` for every cache operation. The pool, and so the
 connections, are shared. But a new client sets up its table of about 170 reply handlers
 each time, and that cost more CPU than the command it sends: 179 µs for the client
-against 127 µs for a ``SET``. A move or a game page makes several cache calls (presence,
-the rate limit, "what changed since your turn"). A ``redis.Redis`` is safe to share
+against 127 µs for a ``SET``. A game page or an API write makes several cache calls
+(presence, the rate limit, "what changed since your turn"). A ``redis.Redis`` is safe to share
 between threads: each command borrows a connection from the pool. So one client is kept
 per pool.
 
