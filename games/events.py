@@ -2,12 +2,19 @@
 
 The write path (``games.play``) and the scans (``games.clocks``) call ``publish`` with a
 small frozen dataclass. ``publish`` stores it as an ``OutboxEvent`` row in the same
-transaction (a rolled-back change publishes nothing) and asks for delivery once the
-transaction commits. Delivery calls every subscriber of that event type, then marks the
-row delivered. A subscriber that fails (the broker is down) leaves the row undelivered;
-``redeliver`` (run every minute by beat) tries it again, so a failure delays work and
-loses none. Subscribers must therefore be idempotent: they only queue tasks, and every
-task checks again what it is about to do.
+transaction (a rolled-back change publishes nothing). Delivery calls every subscriber of
+that event type, then marks the row delivered. Who delivers it depends on how soon its
+work must start (``Event.at_commit``):
+
+- at once, by the code that published it, once its transaction commits: a bot's or a
+  default move must follow, or a timer must be set;
+- otherwise by the relay (``relay``, run every second or so by beat): mails, which a
+  second or two do not delay, so that a person's move never talks to the broker.
+
+A subscriber that fails (the broker is down) leaves the row undelivered; ``redeliver``
+(run every minute by beat) tries it again, so a failure delays work and loses none.
+Subscribers must therefore be idempotent: they only queue tasks, and every task checks
+again what it is about to do.
 
 Who reacts to what is decided in one place, ``games.receivers``, which registers its
 subscribers with ``subscribe`` when the app is ready. This module is the only one that
@@ -49,22 +56,47 @@ class Event:
 
     name: ClassVar[str] = "event"
 
+    @property
+    def at_commit(self) -> bool:
+        """True: delivered as soon as its transaction commits; False: left to the relay."""
+        return True
+
     def to_json(self) -> dict:
         return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class MailOnly(Event):
+    """An event that only causes mail: the relay delivers it."""
+
+    @property
+    def at_commit(self) -> bool:
+        return False
+
+
+class CallsTheComputer:
+    """Of an event whose ``autoplay`` lists the seats nobody plays in person that must act
+    now: delivered at once when a bot or a default move must follow, else by the relay."""
+
+    autoplay: tuple[tuple[int, str], ...]
+
+    @property
+    def at_commit(self) -> bool:
+        return bool(self.autoplay)
 
 
 # --- tables and games ------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class PlayerInvited(Event):
+class PlayerInvited(MailOnly):
     name: ClassVar[str] = "player_invited"
     game_id: int
     email_or_user_id: int | str  # a user's id when the invitee has an account
 
 
 @dataclass(frozen=True)
-class GameStarted(Event):
+class GameStarted(CallsTheComputer, Event):
     name: ClassVar[str] = "game_started"
     game_id: int
     version: int
@@ -72,7 +104,7 @@ class GameStarted(Event):
 
 
 @dataclass(frozen=True)
-class MoveMade(Event):
+class MoveMade(CallsTheComputer, Event):
     """A move was applied; ``waiting_user_ids`` are people who must act now and did not
     before (turn mail), ``autoplay`` the seats nobody plays in person that must act."""
 
@@ -98,7 +130,7 @@ class TurnClosing(Event):
 
 
 @dataclass(frozen=True)
-class DealOffered(Event):
+class DealOffered(MailOnly):
     """The move ``seq`` offered a deal to these people (``games.engine.deals``)."""
 
     name: ClassVar[str] = "deal_offered"
@@ -108,14 +140,14 @@ class DealOffered(Event):
 
 
 @dataclass(frozen=True)
-class GameEnded(Event):
+class GameEnded(MailOnly):
     name: ClassVar[str] = "game_ended"
     game_id: int
     termination: str
 
 
 @dataclass(frozen=True)
-class SeatLeft(Event):
+class SeatLeft(MailOnly):
     """A player resigned or ran out of time; ``note_id`` is the log note saying so."""
 
     name: ClassVar[str] = "seat_left"
@@ -204,7 +236,8 @@ def publish(event: Event) -> None:
         raise RuntimeError("Publish events inside the transaction that made the change.")
     row = OutboxEvent(name=event.name, payload=_payload(event))
     insert_rows([row], ("name", "payload", "created_at", "attempts"))
-    transaction.on_commit(lambda: deliver(row.pk, event))
+    if event.at_commit:
+        transaction.on_commit(lambda: deliver(row.pk, event))
 
 
 def _payload(event: Event) -> dict:
@@ -310,6 +343,25 @@ ATTEMPTED_SQL = (
     f"UPDATE {OutboxEvent._meta.db_table} SET attempts = attempts + 1"
     " WHERE id = %s AND delivered_at IS NULL"
 )
+
+
+def relay(now: datetime | None = None, *, after: int = 0) -> int:
+    """Deliver the events left to the relay (``Event.at_commit`` False) that no delivery
+    has tried yet, oldest first (``after``: only rows of a greater id); how many
+    succeeded. Those that fail wait for ``redeliver``. Two relays running at once may both
+    deliver an event: its subscribers are idempotent."""
+    now = now or timezone.now()
+    rows = OutboxEvent.objects.filter(delivered_at__isnull=True, attempts=0, pk__gt=after)
+    rows = rows.order_by("pk")
+    delivered = 0
+    for row in rows[:REDELIVER_BATCH]:
+        if row.name not in EVENT_TYPES:
+            continue
+        event = from_row(row)
+        if event.at_commit and row.created_at > now - REDELIVER_AFTER:
+            continue  # the code that published it delivers it
+        delivered += deliver(row.pk, event)
+    return delivered
 
 
 def redeliver(now: datetime | None = None) -> int:

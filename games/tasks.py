@@ -127,6 +127,11 @@ def scan_vacations() -> int:
     return scans.scan_vacations()
 
 
+@shared_task(expires=5)  # a tick that waited past a few others is dropped: they relay
+def relay_events() -> int:
+    return events.relay()
+
+
 @shared_task(**SCAN)
 def redeliver_events() -> int:
     events.prune()

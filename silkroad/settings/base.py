@@ -297,12 +297,16 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 # Play over days (games.clocks.scans): every minute, each safe to run twice or concurrently.
+# How often the worker delivers the events left to the relay (the mails a move causes).
+RELAY_SECONDS = float(os.environ.get("RELAY_SECONDS", "1"))
 CELERY_BEAT_SCHEDULE: dict = {
     "scan-deadlines": {"task": "games.tasks.scan_deadlines", "schedule": 60.0},
     "scan-reminders": {"task": "games.tasks.scan_reminders", "schedule": 60.0},
     "scan-digests": {"task": "games.tasks.scan_digests", "schedule": 60.0},
     "scan-vacations": {"task": "games.tasks.scan_vacations", "schedule": 60.0},
     "redeliver-events": {"task": "games.tasks.redeliver_events", "schedule": 60.0},
+    # Mails that a move causes leave through the relay (``games.events``): so often.
+    "relay-events": {"task": "games.tasks.relay_events", "schedule": RELAY_SECONDS},
 }
 
 LOGGING = {

@@ -100,6 +100,10 @@ class Stack:
             "1",
             "--without-gossip",
             "--without-mingle",
+            # With beat inside, as production runs it beside: the relay delivers mails.
+            "--beat",
+            "--schedule",
+            str(self.folder / "celerybeat-schedule"),
         )
 
     def kill_worker(self) -> None:

@@ -75,6 +75,45 @@ def test_with_the_broker_down_the_move_stands_and_its_mail_goes_out_later(
     assert [m.to for m in mail.outbox if "Your move" in m.subject] == [[ben.email]]
 
 
+def test_a_persons_move_leaves_its_mail_to_the_relay(duo, ana, ben):
+    mail.outbox.clear()
+    _delivered_so_far()
+    act(duo, ana, "pass")  # committed: no bot must answer, so nothing is delivered now
+    row = OutboxEvent.objects.get(name="move_made")
+    assert row.delivered_at is None and row.attempts == 0
+    assert events.relay() == 1  # its next run, a second later
+    row.refresh_from_db()
+    assert row.delivered_at is not None
+    assert [m.to for m in mail.outbox if "Your move" in m.subject] == [[ben.email]]
+    assert events.relay() == 0  # delivered once
+
+
+def test_what_a_bot_must_answer_is_delivered_at_commit_and_not_by_the_relay(duo, time_machine):
+    _delivered_so_far()
+    with transaction.atomic():
+        events.publish(
+            events.MoveMade(
+                game_id=duo.pk, seq=1, seat=0, acted_by_user_id=None, autoplay=((1, "random"),)
+            )
+        )
+    assert events.relay() == 0  # its own commit delivers it (dropped here: a test's commit)
+    time_machine.move_to(timezone.now() + events.REDELIVER_AFTER + timedelta(seconds=1))
+    assert events.relay() == 1  # never delivered: the relay catches it up
+    assert events.redeliver() == 0
+
+
+def test_only_what_a_bot_or_a_timer_waits_for_is_delivered_at_commit():
+    person = events.MoveMade(game_id=1, seq=2, seat=0, acted_by_user_id=7, waiting_user_ids=(8,))
+    bot = events.MoveMade(game_id=1, seq=2, seat=0, acted_by_user_id=7, autoplay=((1, "easy"),))
+    assert (person.at_commit, bot.at_commit) == (False, True)
+    assert not events.GameStarted(game_id=1, version=0).at_commit
+    assert events.GameStarted(game_id=1, version=0, autoplay=((1, "easy"),)).at_commit
+    assert not events.GameEnded(game_id=1, termination="finished").at_commit
+    assert not events.DealOffered(game_id=1, seq=3, to_user_ids=(8,)).at_commit
+    assert events.TurnClosing(game_id=1, seat=0, epoch=None, due="2026-01-01T00:00:00").at_commit
+    assert events.SeatControlChanged(game_id=1, version=3, seat=1, level="easy").at_commit
+
+
 def test_an_event_delivered_twice_mails_once(duo, ana, ben, on_commit, time_machine):
     mail.outbox.clear()
     _delivered_so_far()
