@@ -128,6 +128,12 @@ elif int(os.environ.get("DATABASE_POOL", "0")) > 0:
         "timeout": 10,
     }
 
+if os.environ.get("DATABASE_POOLER") == "transaction":
+    # Behind a pooler that hands out a server connection per transaction (PgBouncer's
+    # transaction mode), a cursor kept across transactions (``QuerySet.iterator()``, as the
+    # archive's download uses) would land on another connection: read those rows at once.
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+
 # The cache holds presence ("the game page is open"), rate-limit counters and allauth's
 # login throttling, so it must be shared by every process: Redis (CACHE_URL=redis://…) in
 # production, a file cache under var/ for runsite's processes on one machine.

@@ -131,3 +131,35 @@ def test_no_page_asks_htmx_for_what_the_policy_forbids():
 )
 def test_the_check_for_eval_finds_what_it_looks_for(markup):
     assert NEEDS_EVAL.search(markup)
+
+
+def test_a_pool_per_process_and_a_transaction_pooler_are_set_by_the_environment():
+    done = run(
+        "import django; django.setup(); from django.conf import settings; "
+        "d = settings.DATABASES['default']; "
+        "print(d['CONN_MAX_AGE'], d['OPTIONS']['pool']['max_size'], "
+        "d['DISABLE_SERVER_SIDE_CURSORS'])",
+        {
+            **PRODUCTION,
+            "DJANGO_SETTINGS_MODULE": "silkroad.settings.production",
+            "DATABASE_URL": "postgres://silkroad@db.example:6432/silkroad",
+            "DATABASE_POOL": "8",
+            "DATABASE_POOLER": "transaction",
+        },
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "8", "True"]
+
+
+def test_without_a_pooler_the_database_keeps_its_server_side_cursors():
+    done = run(
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.DATABASES['default']['DISABLE_SERVER_SIDE_CURSORS'])",
+        {
+            **PRODUCTION,
+            "DJANGO_SETTINGS_MODULE": "silkroad.settings.production",
+            "DATABASE_URL": "postgres://silkroad@db.example:5432/silkroad",
+        },
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False"]
