@@ -47,6 +47,9 @@ logger = logging.getLogger(__name__)
 REDELIVER_AFTER = timedelta(seconds=30)  # older undelivered rows are retried by the scan
 KEEP_DELIVERED = timedelta(days=7)  # delivered rows are kept this long (to look into), then pruned
 REDELIVER_BATCH = 200
+# A relay's run reads at most this many batches: a backlog (the broker was down) is worked
+# off in a few runs, and one run never outlasts many of the next ones.
+RELAY_BATCHES = 10
 MAX_ATTEMPTS = 20
 
 
@@ -347,20 +350,25 @@ ATTEMPTED_SQL = (
 
 def relay(now: datetime | None = None, *, after: int = 0) -> int:
     """Deliver the events left to the relay (``Event.at_commit`` False) that no delivery
-    has tried yet, oldest first (``after``: only rows of a greater id); how many
-    succeeded. Those that fail wait for ``redeliver``. Two relays running at once may both
-    deliver an event: its subscribers are idempotent."""
+    has tried yet, oldest first (``after``: only rows of a greater id), a batch at a time
+    until none is left or ``RELAY_BATCHES`` were read; how many succeeded. Those that fail
+    wait for ``redeliver``. Two relays running at once may both deliver an event: its
+    subscribers are idempotent."""
     now = now or timezone.now()
-    rows = OutboxEvent.objects.filter(delivered_at__isnull=True, attempts=0, pk__gt=after)
-    rows = rows.order_by("pk")
+    pending = OutboxEvent.objects.filter(delivered_at__isnull=True, attempts=0)
     delivered = 0
-    for row in rows[:REDELIVER_BATCH]:
-        if row.name not in EVENT_TYPES:
-            continue
-        event = from_row(row)
-        if event.at_commit and row.created_at > now - REDELIVER_AFTER:
-            continue  # the code that published it delivers it
-        delivered += deliver(row.pk, event)
+    for _ in range(RELAY_BATCHES):
+        rows = list(pending.filter(pk__gt=after).order_by("pk")[:REDELIVER_BATCH])
+        for row in rows:
+            if row.name not in EVENT_TYPES:
+                continue
+            event = from_row(row)
+            if event.at_commit and row.created_at > now - REDELIVER_AFTER:
+                continue  # the code that published it delivers it
+            delivered += deliver(row.pk, event)
+        if len(rows) < REDELIVER_BATCH:
+            break
+        after = rows[-1].pk
     return delivered
 
 

@@ -88,6 +88,18 @@ def test_a_persons_move_leaves_its_mail_to_the_relay(duo, ana, ben):
     assert events.relay() == 0  # delivered once
 
 
+def test_the_relay_works_off_a_backlog_a_batch_at_a_time(duo, monkeypatch):
+    _delivered_so_far()
+    monkeypatch.setattr(events, "REDELIVER_BATCH", 2)
+    monkeypatch.setattr(events, "RELAY_BATCHES", 2)
+    with transaction.atomic():
+        for seq in range(1, 6):
+            events.publish(events.GameEnded(game_id=duo.pk, termination=f"test {seq}"))
+    assert events.relay() == 4  # two batches of two
+    assert events.relay() == 1  # the rest, at the next run
+    assert not OutboxEvent.objects.filter(delivered_at__isnull=True).exists()
+
+
 def test_what_a_bot_must_answer_is_delivered_at_commit_and_not_by_the_relay(duo, time_machine):
     _delivered_so_far()
     with transaction.atomic():
