@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 
 from accounts.models import SentNotification
+from games import events
 from games.clocks import scans
 from games.models import LogNote
 from tests.clocks.helpers import outbox, play
@@ -76,6 +77,7 @@ def test_concurrent_deadline_scans_time_each_seat_out_once(clocked, ana, ben, cy
         game.refresh_from_db()
     assert [g.version for g in games] == [1, 1, 0]
     assert games[2].status == "finished"
+    assert events.relay() >= 3  # its next run: the opponents' mails
     assert SentNotification.objects.filter(kind="opponent_left").count() == 3
 
 
