@@ -275,7 +275,7 @@ def main() -> None:
         for round_ in range(args.rounds + 5):
             for kind in KINDS:
                 method, url, cookie, body, ctype, headers = table.request(kind)
-                game_id, before = table.game_id, table.logged_version()
+                before = table.logged_version() if kind in MOVES else None
                 if profiler and kind == args.profile:
                     profiler.enable()
                 status, cpu, size, count = site.call(method, url, cookie, body, ctype, headers)
@@ -288,7 +288,7 @@ def main() -> None:
                 if round_ >= 5:  # the first rounds warm caches and imports
                     spent[kind].append(cpu)
                     if kind in MOVES:
-                        final = Game.objects.filter(pk=game_id, version__gt=before).exists()
+                        final = table.logged_version() > before
                         by_outcome[kind]["final" if final else "draft"].append(cpu)
                     queries[kind].append(count)
                     sizes[kind].append(size)

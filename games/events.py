@@ -31,7 +31,7 @@ import dataclasses
 import logging
 import threading
 from collections import defaultdict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import ClassVar
@@ -348,6 +348,11 @@ ATTEMPTED_SQL = (
 )
 
 
+def _known_events(rows) -> Iterator[tuple[OutboxEvent, Event]]:
+    """Each row with its event, for the rows whose event type this code knows."""
+    return ((row, from_row(row)) for row in rows if row.name in EVENT_TYPES)
+
+
 def relay(now: datetime | None = None, *, after: int = 0) -> int:
     """Deliver the events left to the relay (``Event.at_commit`` False) that no delivery
     has tried yet, oldest first (``after``: only rows of a greater id), a batch at a time
@@ -359,10 +364,7 @@ def relay(now: datetime | None = None, *, after: int = 0) -> int:
     delivered = 0
     for _ in range(RELAY_BATCHES):
         rows = list(pending.filter(pk__gt=after).order_by("pk")[:REDELIVER_BATCH])
-        for row in rows:
-            if row.name not in EVENT_TYPES:
-                continue
-            event = from_row(row)
+        for row, event in _known_events(rows):
             if event.at_commit and row.created_at > now - REDELIVER_AFTER:
                 continue  # the code that published it delivers it
             delivered += deliver(row.pk, event)
@@ -380,12 +382,7 @@ def redeliver(now: datetime | None = None) -> int:
         created_at__lte=now - REDELIVER_AFTER,
         attempts__lt=MAX_ATTEMPTS,
     ).order_by("pk")[:REDELIVER_BATCH]
-    delivered = 0
-    for row in rows:
-        if row.name not in EVENT_TYPES:
-            continue
-        delivered += deliver(row.pk, from_row(row))
-    return delivered
+    return sum(deliver(row.pk, event) for row, event in _known_events(rows))
 
 
 def prune(now: datetime | None = None) -> int:

@@ -302,9 +302,9 @@ MAIL_RETRY_BACKOFF_SECONDS = int(os.environ.get("MAIL_RETRY_BACKOFF_SECONDS", "3
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
-# Play over days (games.clocks.scans): every minute, each safe to run twice or concurrently.
 # How often the worker delivers the events left to the relay (the mails a move causes).
 RELAY_SECONDS = float(os.environ.get("RELAY_SECONDS", "1"))
+# Play over days (games.clocks.scans): every minute, each safe to run twice or concurrently.
 CELERY_BEAT_SCHEDULE: dict = {
     "scan-deadlines": {"task": "games.tasks.scan_deadlines", "schedule": 60.0},
     "scan-reminders": {"task": "games.tasks.scan_reminders", "schedule": 60.0},
