@@ -6,7 +6,9 @@ Moves the board offers as a drawn target (an action space, a bazaar column, a pl
 map, a contract) are clicked there; the rest through the buttons below the board. The
 person reads the snapshot from the site's database and takes, where one of the next two
 steps leads to a step of the turn not yet checked, that way (so every kind of step is
-checked, not only those greedy play happens to meet); otherwise decides as the greedy bot.
+checked, not only those greedy play happens to meet); while travel is still unchecked and
+out of reach, the coins space (greedy play can hoard camels until it cannot pay a trip);
+otherwise decides as the greedy bot. It stops once every step is checked.
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ from .test_play_against_computer import (
 )
 from .test_two_players_journey import sign_up
 
-OUR_MOVES = 60  # some whole turns: action space, dice, its steps, end turn
+OUR_MOVES = 80  # at most: some whole turns (action space, dice, its steps, end turn)
+ENOUGH_MOVES = 10  # at least, even once every step is checked
 # Every step a turn has, and a reward to choose; a city card's step needs a card in reach.
 EVERY_STEP = {"free", "dice", "column", "contracts", "travel", "choice"}
+COINS_SPACE = {"type": "space", "space": "coins"}
 
 
 def step_of(state, seat: int) -> str:
@@ -56,6 +60,18 @@ def towards_new_step(rules, state, seat: int, seen: set[str], depth: int = 2):
         if step_of(after, seat) not in seen:
             return action
         if depth > 1 and towards_new_step(rules, after, seat, seen, depth - 1):
+            return action
+    return None
+
+
+def towards_travel(rules, state, seat: int, seen: set[str]):
+    """The coins space while travel is unchecked and the coins space is open; else None.
+    A trip costs coins, and greedy play may spend its last ones on camels for a long
+    while (in about one game in 300 it never travels within 200 moves)."""
+    if "travel" in seen:
+        return None
+    for action in rules.legal_actions(state, seat):
+        if action.to_json() == COINS_SPACE:
             return action
     return None
 
@@ -87,7 +103,7 @@ def test_a_person_plays_marco_polo_turns_against_two_bots_on_the_drawn_board(sta
     moves = on_board = 0
     steps_seen: set[str] = set()
     started = time.monotonic()
-    while moves < OUR_MOVES:
+    while moves < OUR_MOVES and not (moves >= ENOUGH_MOVES and EVERY_STEP <= steps_seen):
         try:
             page.wait_for_function(TURN_OR_END, timeout=BOTS_WAIT_SECONDS * 1000)
         except PlaywrightTimeout:
@@ -103,8 +119,10 @@ def test_a_person_plays_marco_polo_turns_against_two_bots_on_the_drawn_board(sta
         step = step_of(state, seat)
         _tappable(page, f"Marco Polo on a phone, step {step!r}")
         steps_seen.add(step)
-        action = towards_new_step(rules, state, seat, steps_seen) or choose_action(
-            rules, state, seat, "greedy", seed=version
+        action = (
+            towards_new_step(rules, state, seat, steps_seen)
+            or towards_travel(rules, state, seat, steps_seen)
+            or choose_action(rules, state, seat, "greedy", seed=version)
         )
         if click_on_board(page, action):
             on_board += 1
