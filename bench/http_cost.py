@@ -321,6 +321,8 @@ def main() -> None:
         for number, (sql, params) in enumerate(last_sql, start=1):
             print(f"{number:3}. {sql[:300]}  {params!r:.80}")
     if profiler:
+        if os.environ.get("BENCH_PROFILE_FILE"):  # for pstats or a viewer, callers and callees
+            profiler.dump_stats(os.environ["BENCH_PROFILE_FILE"])
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats(
             os.environ.get("BENCH_SORT", "cumulative")

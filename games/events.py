@@ -255,31 +255,51 @@ def _plain(value):
 
 # --- pulses: "this game just changed", for the pages that show it ---------------------------
 
-Pulser = Callable[[int, bool, "tuple[int, ...] | None"], object]
+
+@dataclass
+class Touch:
+    """A change of a game that open pages are told of once it commits: everyone's pages
+    (``game_id``'s, each seated person's in ``user_ids`` when known, the lobby's with
+    ``lobby``), or, once ``only_for`` names one person, only that person's pages of it."""
+
+    game_id: int
+    lobby: bool = False
+    user_ids: tuple[int, ...] | None = None
+    only_for: int | None = None
+
+    def keep_to(self, user_id: int) -> None:
+        """Only ``user_id`` can see what changed (a step of theirs kept as a draft, or
+        taken back): nobody else's page need ask, and their counts do not move."""
+        self.only_for = user_id
+
+
+Pulser = Callable[[Touch], object]
 _pulsers: list[Pulser] = []
 
 
 def on_touched(pulser: Pulser) -> None:
-    """Call ``pulser(game_id, lobby, user_ids)`` after each committed change of a game
-    (``user_ids``: the people seated, when the change read them; None: not known)."""
+    """Call ``pulser(touch)`` after each committed change of a game."""
     if pulser not in _pulsers:
         _pulsers.append(pulser)
 
 
-def touched(game_id: int, *, lobby: bool = False, user_ids: tuple[int, ...] | None = None) -> None:
+def touched(game_id: int, *, lobby: bool = False, user_ids: tuple[int, ...] | None = None) -> Touch:
     """This transaction changes the game (``lobby``: as a table the lobby lists;
     ``user_ids``: who sits at it, when known, so the pulse need not read it). Once it
     commits, open pages are told at once; unlike events, this is not stored: a page that
-    misses it sees the change at its next poll. Nothing happens on a rollback."""
-    transaction.on_commit(lambda: _pulse(game_id, lobby, user_ids))
+    misses it sees the change at its next poll. Nothing happens on a rollback. The touch
+    returned may still be narrowed (``Touch.keep_to``) until the commit."""
+    touch = Touch(game_id, lobby, user_ids)
+    transaction.on_commit(lambda: _pulse(touch))
+    return touch
 
 
-def _pulse(game_id: int, lobby: bool, user_ids: tuple[int, ...] | None) -> None:
+def _pulse(touch: Touch) -> None:
     for pulser in list(_pulsers):
         try:
-            pulser(game_id, lobby, user_ids)
+            pulser(touch)
         except Exception:  # a page learns of it later, by polling
-            logger.exception("Pulsing game %s failed", game_id)
+            logger.exception("Pulsing game %s failed", touch.game_id)
 
 
 def from_row(row: OutboxEvent) -> Event:

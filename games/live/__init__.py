@@ -2,7 +2,8 @@
 
 A write that locked a game (``games.events.touched``) pulses, once it commits, the
 channels ``game:<id>``, ``user:<id>`` for every person seated there, and ``lobby`` for an
-open table. A pulse carries no game content, only the channel's name: the page then asks
+open table; a change only one seated person can see (a step of theirs kept as a draft)
+pulses only ``seat:<game id>:<user id>``, which their pages of that game follow. A pulse carries no game content, only the channel's name: the page then asks
 for its own fragments through the ordinary, permission-checked poll, so a stream can
 never show a seat anything it may not see. Pulses are not stored: a page that misses one
 (its stream dropped) finds the change at its next poll.
@@ -13,6 +14,6 @@ and below; ``games.receivers`` connects it to the events and ``games.web`` strea
 """
 
 from games.live.bus import Bus, get_bus
-from games.live.pulses import channels_for_game, pulse_game
+from games.live.pulses import channels_for_game, pulse_game, seat_channel
 
-__all__ = ["Bus", "channels_for_game", "get_bus", "pulse_game"]
+__all__ = ["Bus", "channels_for_game", "get_bus", "pulse_game", "seat_channel"]

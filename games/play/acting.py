@@ -48,10 +48,11 @@ def game_act(
         raise TypeError("game_act needs either a user or a seat")
     game = locked_game(game_id, with_seats=True)  # seats by number, with their players
     seats = list(game.seats.all())
+    logged, returned = game.version, False
     if user is not None:
         mine = playing_seat(game, seats, user)
         seat = mine.number
-        take_back(game, mine)
+        returned = take_back(game, mine)
     shown = drafts.shown_version(game, seat)
     if expected_version is not None and expected_version != shown:
         if RETRYING.get() and _already_made(game, expected_version, seat, action):
@@ -63,6 +64,10 @@ def game_act(
         take_back_step(game, seat)
     else:
         apply_move(game, seats, seat, action, acted_by=user)
+    if user is not None and not returned and game.version == logged:
+        # A step kept as a draft or taken back: nobody else sees it, so only the mover's
+        # pages are told (the others' would ask and find nothing new).
+        game.touch.keep_to(user.pk)
     return game
 
 

@@ -73,6 +73,7 @@ def locked_game(game_id: object, *, with_seats: bool = False) -> Game:
 
     Whoever locks a game is about to change it: once the transaction commits, the pages
     showing it are told (``events.touched``; the lobby too while it is an open public table).
+    ``game.touch`` is that pulse, for a change that only one person can see to narrow.
     """
     if not connection.in_atomic_block:
         raise TransactionManagementError("locked_game needs a transaction to hold the lock.")
@@ -82,7 +83,7 @@ def locked_game(game_id: object, *, with_seats: bool = False) -> Game:
     # The seats read now are the seats the change leaves: the pulse need not read them.
     seated = tuple(s.user_id for s in read_seats(game) if s.user_id) if with_seats else None
     lobby = game.status == Game.Status.OPEN and game.is_public
-    events.touched(game.pk, lobby=lobby, user_ids=seated)
+    game.touch = events.touched(game.pk, lobby=lobby, user_ids=seated)
     return game
 
 

@@ -21,7 +21,7 @@ from django.db import connection
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
-from games.live import get_bus
+from games.live import get_bus, seat_channel
 from games.models import Game, Seat
 from games.play import presence
 from games.web import jinja
@@ -65,6 +65,8 @@ def _follow(request, game_id: int | None) -> tuple[list[str], bool]:
             if not game["is_public"] and not seated:
                 raise Http404("There is no such game.")
             channels.append(f"game:{game_id}")
+            if seated:  # what only this person sees changed: their own steps not yet final
+                channels.append(seat_channel(game_id, user.pk))
         if user.is_authenticated:
             channels.append(f"user:{user.pk}")
         if request.GET.get("lobby"):

@@ -1,6 +1,8 @@
 // Live updates: one Server-Sent Events stream per page (<body data-live="…">). An event
 // only names what changed; the page then fetches its own fragments as a poll would:
 //   game  → the game page's poll element (#poll) asks for what changed, now;
+//   seat  → the same, for what only this player sees changed (their own steps not yet
+//           final, from another tab or device);
 //   user  → the header's "My games (N)" count, the tab title and the favicon badge, and
 //           any [data-live-refresh="user"] region ("my games");
 //   lobby → any [data-live-refresh="lobby"] region (the lobby's tables).
@@ -86,6 +88,7 @@
       }
     };
     stream.addEventListener("game", refreshGame);
+    stream.addEventListener("seat", refreshGame);
     stream.addEventListener("user", function () { refreshCount(); refreshRegions("user"); });
     stream.addEventListener("lobby", function () { refreshRegions("lobby"); });
   };

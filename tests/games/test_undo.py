@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from games.engine import Action
 from games.errors import IllegalMove, StaleVersion
-from games.models import Game
+from games.live import get_bus, seat_channel
+from games.models import DEFAULTS, Game, Seat
 from games.play import acting, endings, tables
 from games.play.timeouts import play_defaults
 from games.read import drafts, replay
@@ -262,3 +263,56 @@ def test_marco_polo_a_reroll_makes_the_turns_steps_final(ana, ben):
     with pytest.raises(IllegalMove, match="nothing to take back"):
         _play(game, me, UNDO)
     assert replay.replay(game) == game.state
+
+
+@pytest.fixture
+def told(tmp_path, settings, django_capture_on_commit_callbacks):
+    """``told(game, user, action)``: the move played, and the live channels it pulsed
+    among both players' own, the game's and each one's channel of this game."""
+    settings.LIVE_UPDATES_URL = f"file://{tmp_path / 'live'}"
+    bus = get_bus()
+
+    def play(game, user, action) -> tuple[Game, set[str]]:
+        users = [seat.user for seat in game.seats.all()]
+        channels = [f"game:{game.pk}"]
+        for person in users:
+            channels += [f"user:{person.pk}", seat_channel(game.pk, person.pk)]
+        before = bus._tokens(channels)
+        with django_capture_on_commit_callbacks(execute=True):
+            game = _play(game, user, action)
+        after = bus._tokens(channels)
+        return game, {channel for channel in channels if after[channel] != before[channel]}
+
+    return play
+
+
+def test_a_step_kept_as_a_draft_or_taken_back_tells_only_its_players_own_pages(ana, ben, told):
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    me, other = users[seat], users[1 - seat]
+
+    game, pulsed = told(game, me, step)
+    assert pulsed == {seat_channel(game.pk, me.pk)}  # the others' pages need not ask
+    game, pulsed = told(game, me, UNDO)
+    assert pulsed == {seat_channel(game.pk, me.pk)}
+
+    _, state = seen_by(game, me)
+    rules = game.rules
+    final = next(
+        a for a in rules.legal_actions(state, seat) if not _takes_back(rules, state, seat, a)
+    )
+    game, pulsed = told(game, me, final)
+    assert {f"game:{game.pk}", f"user:{me.pk}", f"user:{other.pk}"} <= pulsed
+
+
+def test_a_player_back_from_a_stand_in_is_news_for_everyone_even_with_a_draft_step(ana, ben, told):
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    me, other = users[seat], users[1 - seat]
+    game.seats.filter(number=seat).update(
+        controller=Seat.Controller.STAND_IN, controller_level=DEFAULTS
+    )
+
+    game, pulsed = told(game, me, step)
+    assert game.draft and not game.seats.get(number=seat).stand_in  # kept aside; back in person
+    assert {f"game:{game.pk}", f"user:{other.pk}"} <= pulsed  # "played by default" is gone

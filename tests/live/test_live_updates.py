@@ -12,8 +12,9 @@ from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from games.live import bus as live_bus
-from games.live import get_bus
+from games.live import get_bus, seat_channel
 from games.play import chat, presence, tables
+from games.web import live_views
 from tests.games.helpers import act
 
 pytestmark = pytest.mark.django_db
@@ -141,6 +142,23 @@ def test_the_stream_carries_no_game_content(bus, duo, ana):
 def test_a_players_own_channel_reaches_every_page_they_have_open(bus, ana):
     chunks = async_to_sync(_first_events)(reverse("games:live"), ana, [f"user:{ana.pk}"])
     assert chunks[1] == f"event: user\ndata: user:{ana.pk}\n\n"
+
+
+@stream_db
+def test_a_players_own_steps_not_yet_final_reach_their_pages_of_that_game(bus, duo, ana):
+    url = reverse("games:live") + f"?game={duo.pk}"
+    chunks = async_to_sync(_first_events)(url, ana, [seat_channel(duo.pk, ana.pk)])
+    assert chunks[1] == f"event: seat\ndata: seat:{duo.pk}:{ana.pk}\n\n"
+
+
+def test_only_a_seated_player_follows_their_own_channel_of_a_game(rf, duo, ana, cy):
+    def followed(user):
+        request = rf.get(reverse("games:live"), {"game": duo.pk})
+        request.user = user
+        return live_views._follow(request, duo.pk)[0]
+
+    assert seat_channel(duo.pk, ana.pk) in followed(ana)
+    assert not [channel for channel in followed(cy) if channel.startswith("seat:")]
 
 
 @stream_db
