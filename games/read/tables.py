@@ -32,7 +32,7 @@ from games.read.names import (
     read_seats,
     seat_of,
 )
-from silkroad.rows import columns, select_rows
+from silkroad.rows import columns, read_values, select_rows
 
 FINISHED_SHOWN = 20  # finished games per page of "my games"; older ones a page at a time
 SECTION_SHOWN = 20  # games in play or filling up per page of a section of "my games"
@@ -359,6 +359,42 @@ def last_note_id(game_id: int) -> int:
     """For the page's poll key: a new log note (a resignation, a vote) redraws the page."""
     notes = LogNote.objects.filter(game_id=game_id).order_by("-pk").values_list("pk", flat=True)
     return notes.first() or 0
+
+
+@dataclass(frozen=True)
+class Polled:
+    """What a game page's poll compares with what the page shows."""
+
+    version: int
+    status: str
+    is_public: bool
+    draft: dict
+    seats: int  # seats taken, bots' included
+    mine: int | None  # the reader's seat number; None: not seated
+    last_note: int  # the newest log note's id (0: none)
+    last_chat: int  # the newest chat line the reader may read (0: none)
+
+
+# The poll asks every few seconds of every open page (and on every pulse): one statement,
+# not one for the game, its seats, its notes and its chat each.
+POLL_FIELDS = ("version", "status", "is_public", "draft")
+POLL_SQL = f"""SELECT {{columns}},
+    (SELECT COUNT(*) FROM {Seat._meta.db_table} s WHERE s.game_id = g.id),
+    (SELECT MIN(s.number) FROM {Seat._meta.db_table} s
+        WHERE s.game_id = g.id AND s.user_id = %(user)s),
+    (SELECT MAX(n.id) FROM {LogNote._meta.db_table} n WHERE n.game_id = g.id),
+    ({LAST_CHAT_SQL})
+    FROM {Game._meta.db_table} g WHERE g.id = %(game)s"""
+
+
+def polled(game_id: int, user) -> Polled | None:
+    """The game as its page's poll compares it, as ``user`` may see it; None when there
+    is no such game (whether ``user`` may see it at all is the caller's to check)."""
+    rows = read_values(Game, "g", POLL_FIELDS, POLL_SQL, _chat_params(game_id, user))
+    if not rows:
+        return None
+    version, status, is_public, draft, seats, mine, note, chat = rows[0]
+    return Polled(version, status, is_public, draft or {}, seats, mine, note or 0, chat or 0)
 
 
 TO_ACT_COUNT_SQL = f"""

@@ -407,32 +407,22 @@ def invite(request, code: str):
 @require_GET
 def game_version(request, game_id: int):
     """Cheap poll: 204 while nothing changed, else the changed fragments (HTMX) or JSON."""
-    game = Game.objects.filter(pk=game_id).values("version", "status", "is_public", "draft").first()
-    if game is None:
+    game = lists.polled(game_id, request.user)
+    if game is None or not (game.is_public or game.mine is not None):
         raise Http404("There is no such game.")
-    seat_rows = list(Seat.objects.filter(game_id=game_id).values_list("number", "user_id"))
-    seated = [user_id for _, user_id in seat_rows]
-    if not game["is_public"] and (request.user.pk is None or request.user.pk not in seated):
-        raise Http404("There is no such game.")
-    mark_present(request, game_id, seated=request.user.pk in seated)
-    chat = lists.last_chat_id(game_id, request.user)  # private lines count for two only
-    mine = next((n for n, u in seat_rows if u is not None and u == request.user.pk), None)
+    mark_present(request, game_id, seated=game.mine is not None)
+    chat = game.last_chat  # private lines count for two only
     # The version this viewer sees: their own steps not yet final count.
-    version = game["version"] + len(drafts.steps_in(game["draft"], game["status"], mine))
-    key = _poll_key(game["status"], version, len(seated), lists.last_note_id(game_id))
+    version = game.version + len(drafts.steps_in(game.draft, game.status, game.mine))
+    key = _poll_key(game.status, version, game.seats, game.last_note)
     if not request.htmx:
         return JsonResponse(
-            {
-                "version": version,
-                "status": game["status"],
-                "seats": len(seated),
-                "chat": chat,
-            }
+            {"version": version, "status": game.status, "seats": game.seats, "chat": chat}
         )
     seen_key, seen_chat = request.GET.get("v", ""), request.GET.get("c", "")
     if seen_key == key and seen_chat == str(chat):
         return HttpResponse(status=204)
-    no_play_area = game["status"] in (Game.Status.OPEN, Game.Status.CANCELLED)
+    no_play_area = game.status in (Game.Status.OPEN, Game.Status.CANCELLED)
     if seen_key != key and (seen_key.startswith(Game.Status.OPEN) or no_play_area):
         response = HttpResponse(status=200)
         # Seats changed, the game started or the table was cancelled: the page is another.

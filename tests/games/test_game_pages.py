@@ -4,7 +4,9 @@ import json
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import ChatMessage, Game
@@ -380,6 +382,17 @@ def test_version_endpoint_answers_json_without_htmx(as_ana, duo):
 def test_version_poll_is_204_while_nothing_changed(as_ana, duo):
     url = reverse("games:version", args=[duo.pk]) + "?v=active-0-2&c=0"
     assert as_ana.get(url, **HTMX).status_code == 204
+
+
+def test_an_unchanged_poll_reads_the_game_in_one_statement(as_ana, ana, duo):
+    """Every open page polls (or asks on each pulse): the game, its seats, its newest
+    note and the newest chat line the reader may read come in one statement."""
+    table_chat.chat_post(game_id=duo.pk, user=ana, text="hi")
+    shown = ChatMessage.objects.get().pk
+    url = reverse("games:version", args=[duo.pk]) + f"?v=active-0-2&c={shown}"
+    with CaptureQueriesContext(connection) as queries:
+        assert as_ana.get(url, **HTMX).status_code == 204
+    assert len([q for q in queries if "games_" in q["sql"]]) == 1
 
 
 def test_version_poll_swaps_the_play_area_when_someone_moved(client, duo, ana, ben):

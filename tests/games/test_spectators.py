@@ -39,6 +39,14 @@ def test_a_spectator_polling_stays_counted(client, duo, ana, cy):
     assert "1 watching: " in _page(client, duo)
 
 
+def test_a_guest_polling_a_game_against_the_computer_is_counted_as_watching(client, ana):
+    from games.play import presence, tables
+
+    game = tables.game_create(creator=ana, game="toy", players=2, bots=[None, "random"])
+    Client().get(reverse("games:version", args=[game.pk]))  # a computer's seat has no user
+    assert presence.watchers(game.pk) == ([], 1)
+
+
 def test_nobody_can_watch_a_private_table_they_were_not_invited_to(client, ana, ben, cy):
     from games.play import tables
 
