@@ -355,10 +355,15 @@ def last_chat_id(game_id: int, user) -> int:
         return cursor.fetchone()[0] or 0
 
 
+# Written out once, as the chat's: the API's ETag reads it on every read of a game.
+LAST_NOTE_SQL = f"SELECT MAX(n.id) FROM {LogNote._meta.db_table} n WHERE n.game_id = %(game)s"
+
+
 def last_note_id(game_id: int) -> int:
     """For the page's poll key: a new log note (a resignation, a vote) redraws the page."""
-    notes = LogNote.objects.filter(game_id=game_id).order_by("-pk").values_list("pk", flat=True)
-    return notes.first() or 0
+    with connection.cursor() as cursor:
+        cursor.execute(LAST_NOTE_SQL, {"game": game_id})
+        return cursor.fetchone()[0] or 0
 
 
 @dataclass(frozen=True)
@@ -382,7 +387,7 @@ POLL_SQL = f"""SELECT {{columns}},
     (SELECT COUNT(*) FROM {Seat._meta.db_table} s WHERE s.game_id = g.id),
     (SELECT MIN(s.number) FROM {Seat._meta.db_table} s
         WHERE s.game_id = g.id AND s.user_id = %(user)s),
-    (SELECT MAX(n.id) FROM {LogNote._meta.db_table} n WHERE n.game_id = g.id),
+    ({LAST_NOTE_SQL}),
     ({LAST_CHAT_SQL})
     FROM {Game._meta.db_table} g WHERE g.id = %(game)s"""
 
