@@ -37,6 +37,7 @@ from datetime import datetime, timedelta
 from typing import ClassVar
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.models import OutboxEvent
@@ -373,21 +374,43 @@ def _known_events(rows) -> Iterator[tuple[OutboxEvent, Event]]:
     return ((row, from_row(row)) for row in rows if row.name in EVENT_TYPES)
 
 
+def _claimed(
+    pending: QuerySet, found: list[tuple[OutboxEvent, Event]]
+) -> list[tuple[OutboxEvent, Event]]:
+    """Of the rows ``found`` (read without a lock), those still ``pending`` that no other
+    relay or redelivery holds, locked until the transaction ends, so that several workers
+    can relay at once and each event is handed over once (``SKIP LOCKED``: a row another
+    holds is left to it, never waited for). SQLite has no row locks, and one writer at a
+    time: every row found."""
+    if not found:
+        return []
+    ids = [row.pk for row, _ in found]
+    free = set(
+        pending.filter(pk__in=ids).select_for_update(skip_locked=True).values_list("pk", flat=True)
+    )
+    return [(row, event) for row, event in found if row.pk in free]
+
+
 def relay(now: datetime | None = None, *, after: int = 0) -> int:
     """Deliver the events left to the relay (``Event.at_commit`` False) that no delivery
     has tried yet, oldest first (``after``: only rows of a greater id), a batch at a time
     until none is left or ``RELAY_BATCHES`` were read; how many succeeded. Those that fail
-    wait for ``redeliver``. Two relays running at once may both deliver an event: its
-    subscribers are idempotent."""
+    wait for ``redeliver``. Each batch is claimed (``_claimed``) and marked in one
+    transaction: relays running at once share the rows out."""
     now = now or timezone.now()
     pending = OutboxEvent.objects.filter(delivered_at__isnull=True, attempts=0)
     delivered = 0
     for _ in range(RELAY_BATCHES):
         rows = list(pending.filter(pk__gt=after).order_by("pk")[:REDELIVER_BATCH])
-        for row, event in _known_events(rows):
-            if event.at_commit and row.created_at > now - REDELIVER_AFTER:
-                continue  # the code that published it delivers it
-            delivered += deliver(row.pk, event)
+        # Not claimed: a young row that its own commit delivers (nor its publisher kept
+        # waiting for the lock).
+        found = [
+            (row, event)
+            for row, event in _known_events(rows)
+            if not (event.at_commit and row.created_at > now - REDELIVER_AFTER)
+        ]
+        with transaction.atomic():
+            delivered += sum(deliver(row.pk, event) for row, event in _claimed(pending, found))
         if len(rows) < REDELIVER_BATCH:
             break
         after = rows[-1].pk
@@ -395,14 +418,18 @@ def relay(now: datetime | None = None, *, after: int = 0) -> int:
 
 
 def redeliver(now: datetime | None = None) -> int:
-    """Deliver again the events whose delivery failed or never ran; how many succeeded."""
+    """Deliver again the events whose delivery failed or never ran; how many succeeded.
+    Claimed as the relay claims them."""
     now = now or timezone.now()
-    rows = OutboxEvent.objects.filter(
+    pending = OutboxEvent.objects.filter(
         delivered_at__isnull=True,
         created_at__lte=now - REDELIVER_AFTER,
         attempts__lt=MAX_ATTEMPTS,
-    ).order_by("pk")[:REDELIVER_BATCH]
-    return sum(deliver(row.pk, event) for row, event in _known_events(rows))
+    )
+    rows = list(pending.order_by("pk")[:REDELIVER_BATCH])
+    with transaction.atomic():
+        found = _claimed(pending, list(_known_events(rows)))
+        return sum(deliver(row.pk, event) for row, event in found)
 
 
 def prune(now: datetime | None = None) -> int:
