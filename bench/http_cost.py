@@ -13,6 +13,11 @@ turn passed on, the mails and bots told after the commit). The median of all mov
 in one cluster or the other as the game's mix of them goes; the medians of each kind are
 printed apart below the table.
 
+Two reads that find nothing new are measured too, with no target of their own: the game
+page's poll answered 204 (every open page asks it every few seconds without the live
+stream, and on each pulse with it) and the API's read of a game answered 304 (a client
+that sends the ETag it has).
+
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/silkroad \
     CACHE_URL=redis://127.0.0.1:6379/1 CELERY_BROKER_URL=redis://127.0.0.1:6379/1 \
     uv run python bench/http_cost.py --rounds 300
@@ -57,12 +62,15 @@ from django.test.utils import override_settings  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
 from accounts.models import ApiToken  # noqa: E402
+from games.api.routes import change_tag  # noqa: E402
 from games.engine import registry  # noqa: E402
 from games.models import Game  # noqa: E402
 from games.play import acting, tables  # noqa: E402
 from games.read import drafts  # noqa: E402
+from games.read.tables import game_for_user, polled  # noqa: E402
+from games.web.views import _poll_key  # noqa: E402
 
-KINDS = ("bare", "page", "form", "htmx", "api", "api-since")
+KINDS = ("bare", "page", "form", "htmx", "api", "api-since", "poll", "read")
 LABELS = {
     "bare": "bare authenticated view",
     "page": "game page",
@@ -70,7 +78,11 @@ LABELS = {
     "htmx": "move, HTMX (board fragment)",
     "api": "move, JSON API",
     "api-since": "move, JSON API, ?since=<version>",
+    "poll": "page's poll, nothing changed (204)",
+    "read": "API read, nothing changed (304)",
 }
+# What a request of each kind must answer (anything else stops the run).
+ANSWERS = {"poll": 204, "read": 304}
 MOVES = ("form", "htmx", "api", "api-since")
 TARGETS = {"page": 3.0, "form": 2.0, "htmx": 2.0, "api": 2.0, "api-since": 2.0}
 CSRF = "b" * 32  # an unmasked CSRF secret: cookie and form field alike
@@ -223,6 +235,18 @@ class Table:
         """(method, url, cookie, body, content type, headers) of one request of ``kind``."""
         if kind == "bare":
             return "GET", "/bench/bare/", self.cookies[0], b"", "", {}
+        if kind in ("poll", "read"):  # the player to move asks again, with what they have
+            seat, _, version = self.next_move()
+            user, cookie = self.users[seat], self.cookies[seat]
+            if kind == "read":
+                tag = change_tag(game_for_user(game_id=self.game_id, user=user), user)
+                headers = {"HTTP_AUTHORIZATION": f"Bearer {self.tokens[seat]}"}
+                headers["HTTP_IF_NONE_MATCH"] = tag
+                return "GET", f"/api/games/{self.game_id}", "", b"", "", headers
+            seen = polled(self.game_id, user)
+            key = _poll_key(seen.status, version, seen.seats, seen.last_note)
+            url = f"/games/{self.game_id}/version?v={key}&c={seen.last_chat}"
+            return "GET", url, cookie, b"", "", {"HTTP_HX_REQUEST": "true"}
         if kind == "page":
             game = Game.objects.get(pk=self.game_id)
             if game.status != Game.Status.ACTIVE:  # the last move ended it: a new one
@@ -281,7 +305,7 @@ def main() -> None:
                 status, cpu, size, count = site.call(method, url, cookie, body, ctype, headers)
                 if profiler and kind == args.profile:
                     profiler.disable()
-                if status >= 400:
+                if status >= 400 or status != ANSWERS.get(kind, status):
                     raise SystemExit(f"{kind}: {method} {url} answered {status}")
                 if kind == args.queries:
                     last_sql = list(site.statements)
