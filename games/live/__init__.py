@@ -3,8 +3,8 @@
 A write that locked a game (``games.events.touched``) pulses, once it commits, the
 channels ``game:<id>``, ``user:<id>`` for every person seated there, and ``lobby`` for an
 open table; a change only one seated person can see (a step of theirs kept as a draft)
-pulses only ``seat:<game id>:<user id>``, which their pages of that game follow. A pulse carries no game content, only the channel's name: the page then asks
-for its own fragments through the ordinary, permission-checked poll, so a stream can
+pulses only ``seat:<game id>:<user id>``, which their pages of that game follow. A pulse
+carries no game content, only the channel's name: the page then asks for its own fragments through the ordinary, permission-checked poll, so a stream can
 never show a seat anything it may not see. Pulses are not stored: a page that misses one
 (its stream dropped) finds the change at its next poll.
 

@@ -4,60 +4,26 @@ The threaded tests need PostgreSQL (row locks, ``SKIP LOCKED``, one connection p
 thread); the sequential one runs everywhere.
 """
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 
 from accounts.models import SentNotification
 from games import events
 from games.clocks import scans
 from games.models import LogNote
 from tests.clocks.helpers import outbox, play
-
-WORKERS = 4
-
-
-def _at_once(job) -> list:
-    """Run ``job`` in WORKERS threads released together; their results."""
-    start = threading.Barrier(WORKERS)
-    results, errors = [], []
-
-    def work():
-        try:
-            start.wait()
-            results.append(job())
-        except Exception as exc:  # reported below, with the thread's own error
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=work) for _ in range(WORKERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not errors, errors
-    return results
-
-
-def _require_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "concurrent scans need PostgreSQL: SQLite has no row locks and the in-memory "
-            "test database has a single connection"
-        )
+from tests.concurrency import at_once, require_postgres
 
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_reminder_scans_send_each_reminder_exactly_once(clocked, ana, ben, cy, clock):
-    _require_postgres()
+    require_postgres()
     games = [clocked(ana, ben, days=2), clocked(ben, cy, days=2), clocked(cy, ana, days=2)]
     clock.shift(timedelta(hours=40))
-    _at_once(scans.scan_reminders)
-    _at_once(scans.scan_reminders)
+    at_once(scans.scan_reminders)
+    at_once(scans.scan_reminders)
     reminders = outbox("left for your move")
     assert sorted(m.to[0] for m in reminders) == sorted([ana.email, ben.email, cy.email])
     assert SentNotification.objects.filter(kind="reminder").count() == len(games)
@@ -66,11 +32,11 @@ def test_concurrent_reminder_scans_send_each_reminder_exactly_once(clocked, ana,
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_deadline_scans_time_each_seat_out_once(clocked, ana, ben, cy, clock):
-    _require_postgres()
+    require_postgres()
     games = [clocked(ana, ben, days=1, on_timeout="skip") for _ in range(2)]
     games.append(clocked(cy, ana, days=1, on_timeout="abandon"))
     clock.shift(timedelta(days=1, minutes=1))
-    handled = _at_once(scans.scan_deadlines)
+    handled = at_once(scans.scan_deadlines)
     assert sum(handled) == 3
     assert LogNote.objects.filter(kind="timed_out").count() == 3
     for game in games:

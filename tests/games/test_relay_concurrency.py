@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games import events
 from games.models import OutboxEvent
-from tests.clocks.test_scan_concurrency import _at_once, _require_postgres
+from tests.concurrency import at_once, require_postgres
 
 EVENTS = 40
 
@@ -43,9 +43,9 @@ def _mails_to_relay(duo) -> list[int]:
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_relays_running_at_once_hand_each_event_over_once(duo, handed_over):
-    _require_postgres()
+    require_postgres()
     waiting = _mails_to_relay(duo)
-    results = _at_once(events.relay)
+    results = at_once(events.relay)
     assert sorted(handed_over) == sorted(waiting)  # every one, none twice
     assert sum(results) == EVENTS
     assert not OutboxEvent.objects.filter(delivered_at__isnull=True).exists()
@@ -54,9 +54,9 @@ def test_relays_running_at_once_hand_each_event_over_once(duo, handed_over):
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_redeliveries_running_at_once_hand_each_event_over_once(duo, handed_over):
-    _require_postgres()
+    require_postgres()
     waiting = _mails_to_relay(duo)
     later = timezone.now() + events.REDELIVER_AFTER + timedelta(seconds=1)
-    results = _at_once(lambda: events.redeliver(later))
+    results = at_once(lambda: events.redeliver(later))
     assert sorted(handed_over) == sorted(waiting)
     assert sum(results) == EVENTS == len(waiting)
