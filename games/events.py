@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import secrets
 import threading
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import ClassVar
 
@@ -267,6 +268,9 @@ class Touch:
     lobby: bool = False
     user_ids: tuple[int, ...] | None = None
     only_for: int | None = None
+    # Names the pulse: the answer to the request that made the change carries it, so
+    # that the page which made it does not ask again for what the answer just showed.
+    token: str = field(default_factory=lambda: secrets.token_hex(8))
 
     def keep_to(self, user_id: int) -> None:
         """Only ``user_id`` can see what changed (a step of theirs kept as a draft, or

@@ -2,9 +2,11 @@
 
 ``LIVE_UPDATES_URL`` chooses: ``redis://…`` (production, and the browser tests), or
 ``file:///folder`` (``runsite``: the web server and the worker share the folder). A pulse
-is a channel name and a token that changes each time; listeners wait for any of their
-channels and get ``None`` when ``timeout`` passes quietly, so the stream can send a
-keep-alive.
+is a channel name and a token naming the change (``Pulse``); listeners wait for any of
+their channels and get ``None`` when ``timeout`` passes quietly, so the stream can send a
+keep-alive. Every pulse reaches every listener of its channel, each with its own token:
+a page skips the pulses of its own moves by their tokens (``games.web.live_views``), so
+two pulses must never reach it as one.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ import asyncio
 import logging
 import os
 import re
+import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import unquote, urlparse
 
 import redis
@@ -26,7 +30,22 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 FILE_POLL_SECONDS = 0.1
+FILE_KEEPS_BYTES = 16_384  # a channel's file starts again past this (UNKNOWN for listeners)
 _SAFE = re.compile(r"[^a-z0-9:_-]")
+UNKNOWN = ""  # the token of a pulse whose token was lost: never one of a page's own
+
+
+class Pulse(NamedTuple):
+    """One change told on ``channel``; ``token`` names it (``new_token``), or is UNKNOWN."""
+
+    channel: str
+    token: str
+
+
+def new_token() -> str:
+    """A name for one change, unique among pulses: the change's answer may carry it, so
+    that the page which made the change can tell its own pulse from anyone else's."""
+    return secrets.token_hex(8)
 
 
 class Subscription(ABC):
@@ -41,21 +60,26 @@ class Subscription(ABC):
         return None
 
     @abstractmethod
-    async def next(self, timeout: float) -> str | None: ...
+    async def next(self, timeout: float) -> Pulse | None: ...
 
 
 class Bus(ABC):
     """Where pulses are published and listened to (one kind per ``LIVE_UPDATES_URL``)."""
 
     @abstractmethod
-    def publish(self, channels: Iterable[str]) -> None: ...
+    def publish(self, channels: Iterable[str], token: str | None = None) -> None:
+        """Pulse ``channels``, all with ``token`` (a new one when None)."""
 
     @abstractmethod
     def subscribe(self, channels: list[str]) -> Subscription: ...
 
 
 class FileBus(Bus):
-    """One file per channel holding its latest token; listeners look every 0.1 s."""
+    """One file per channel, a line appended per pulse (its token); listeners read the
+    lines added since they last looked, every 0.1 s. Appending, not replacing: two pulses
+    between two looks are two lines, never one token hiding another. Past
+    ``FILE_KEEPS_BYTES`` a channel's file is replaced by a new one: a listener that finds
+    another file than it read tells one pulse whose token it does not know."""
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -63,23 +87,59 @@ class FileBus(Bus):
     def _path(self, channel: str) -> Path:
         return self.folder / _SAFE.sub("_", channel.lower())
 
-    def publish(self, channels: Iterable[str]) -> None:
+    def publish(self, channels: Iterable[str], token: str | None = None) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        token = str(time.time_ns())
+        line = f"{token or new_token()}\n".encode()
         for channel in channels:
             path = self._path(channel)
-            temporary = path.with_name(f".{path.name}.{os.getpid()}")
-            temporary.write_text(token)
-            os.replace(temporary, path)  # a reader sees the old token or the new, whole
+            # One write of one short line in append mode: never mixed with another's.
+            with open(path, "ab") as file:
+                file.write(line)
+                full = file.tell() > FILE_KEEPS_BYTES
+            if full:
+                temporary = path.with_name(f".{path.name}.{os.getpid()}")
+                temporary.write_bytes(line)
+                os.replace(temporary, path)  # a reader sees the old file or the new, whole
 
     def _tokens(self, channels: list[str]) -> dict[str, str]:
+        """Each channel's latest token ("" for a channel never pulsed)."""
         found = {}
         for channel in channels:
             try:
-                found[channel] = self._path(channel).read_text()
+                lines = self._path(channel).read_bytes().splitlines()
             except OSError:
-                found[channel] = ""
+                lines = []
+            found[channel] = lines[-1].decode() if lines else ""
         return found
+
+    def _place(self, channel: str) -> tuple[int, int]:
+        """Where a listener stands in ``channel``'s file: (the file's identity, its size)."""
+        try:
+            stat = self._path(channel).stat()
+        except OSError:
+            return (0, 0)
+        return (stat.st_ino, stat.st_size)
+
+    def _read_since(self, channel: str, place: tuple[int, int]) -> tuple[list[Pulse], tuple]:
+        """The pulses on ``channel`` after ``place``, and the new place."""
+        try:
+            file = open(self._path(channel), "rb")
+        except OSError:  # never pulsed yet
+            return [], place
+        with file:
+            stat = os.fstat(file.fileno())  # the file read, even if replaced meanwhile
+            now = (stat.st_ino, stat.st_size)
+            if now == place:
+                return [], place
+            if not place[0]:  # no file when last looked: all of this one is news
+                place = (now[0], 0)
+            elif now[0] != place[0] or now[1] < place[1]:  # started again: pulses lost
+                return [Pulse(channel, UNKNOWN)], now
+            file.seek(place[1])
+            added = file.read(now[1] - place[1])
+        complete = added[: added.rfind(b"\n") + 1]  # a line still being written waits
+        pulses = [Pulse(channel, token.decode()) for token in complete.splitlines()]
+        return pulses, (place[0], place[1] + len(complete))
 
     def subscribe(self, channels: list[str]) -> Subscription:
         return _FileSubscription(self, channels)
@@ -89,21 +149,21 @@ class _FileSubscription(Subscription):
     def __init__(self, bus: FileBus, channels: list[str]):
         self.bus = bus
         self.channels = channels
-        self.waiting: list[str] = []
+        self.waiting: list[Pulse] = []
 
     async def __aenter__(self) -> Subscription:
-        self.seen = self.bus._tokens(self.channels)
+        self.places = {channel: self.bus._place(channel) for channel in self.channels}
         return self
 
-    async def next(self, timeout: float) -> str | None:
+    async def next(self, timeout: float) -> Pulse | None:
         quiet_until = time.monotonic() + timeout
         while not self.waiting:
             if time.monotonic() >= quiet_until:
                 return None
             await asyncio.sleep(FILE_POLL_SECONDS)
-            now = self.bus._tokens(self.channels)
-            self.waiting = [c for c in self.channels if now[c] != self.seen[c]]
-            self.seen = now
+            for channel in self.channels:
+                pulses, self.places[channel] = self.bus._read_since(channel, self.places[channel])
+                self.waiting += pulses
         return self.waiting.pop(0)
 
 
@@ -115,10 +175,10 @@ class RedisBus(Bus):
         self.prefix = prefix
         self._client = None
 
-    def publish(self, channels: Iterable[str]) -> None:
+    def publish(self, channels: Iterable[str], token: str | None = None) -> None:
         if self._client is None:
             self._client = redis.Redis.from_url(self.url, socket_timeout=2)
-        token = str(time.time_ns())
+        token = token or new_token()
         with self._client.pipeline(transaction=False) as pipe:
             for channel in channels:
                 pipe.publish(self.prefix + channel, token)
@@ -143,19 +203,20 @@ class _RedisSubscription(Subscription):
         await self.pubsub.aclose()
         await self.client.aclose()
 
-    async def next(self, timeout: float) -> str | None:
+    async def next(self, timeout: float) -> Pulse | None:
         quiet_until = time.monotonic() + timeout
         while (left := quiet_until - time.monotonic()) > 0:
             message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=left)
             if message is not None and message["type"] == "message":
-                return message["channel"].decode().removeprefix(self.bus.prefix)
+                channel = message["channel"].decode().removeprefix(self.bus.prefix)
+                return Pulse(channel, message["data"].decode())
         return None
 
 
 class NoBus(Bus):
     """``LIVE_UPDATES_URL=off``: no pulses; pages keep polling."""
 
-    def publish(self, channels: Iterable[str]) -> None:
+    def publish(self, channels: Iterable[str], token: str | None = None) -> None:
         return None
 
     def subscribe(self, channels: list[str]) -> Subscription:
@@ -163,7 +224,7 @@ class NoBus(Bus):
 
 
 class _Silence(Subscription):
-    async def next(self, timeout: float) -> str | None:
+    async def next(self, timeout: float) -> Pulse | None:
         await asyncio.sleep(timeout)
         return None
 

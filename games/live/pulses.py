@@ -51,4 +51,4 @@ def pulse_game(touch: Touch) -> None:
         channels = [seat_channel(touch.game_id, touch.only_for)]
     else:
         channels = channels_for_game(touch.game_id, lobby=touch.lobby, user_ids=touch.user_ids)
-    get_bus().publish(channels)
+    get_bus().publish(channels, touch.token)

@@ -2,8 +2,10 @@
 
 One stream per page: ``/live?game=<id>`` on a game page, ``?lobby=1`` on the lobby, and
 the signed-in person's own channel everywhere (their "my games" and the count in the tab
-title). An event names only what changed ("game", "user", "lobby"); the page then fetches
-its own fragments through the ordinary views, which decide what this viewer may see. The
+title). An event names only what changed ("game", "seat", "user", "lobby") and the change's
+token; the page then fetches its own fragments through the ordinary views, which decide
+what this viewer may see, unless its own move's answer (``PULSE_HEADER``) named that token:
+the answer showed the change already. The
 stream ends after ``LIVE_STREAM_SECONDS`` and the browser opens a new one, so a signed-out
 session or a game made private stops being followed; while it runs it also counts as the
 page being open (no turn mail, no reminder), as the poll does.
@@ -22,11 +24,29 @@ from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
 from games.live import get_bus, seat_channel
+from games.live.bus import Pulse
 from games.models import Game, Seat
 from games.play import presence
 from games.web import jinja
 
 RETRY_MS = 2000  # how soon the browser reconnects after a stream ends or drops
+# The answer to a move names its change's pulse here (``with_pulse``), for static/js/live.js.
+PULSE_HEADER = "Silkroad-Pulse"
+
+
+def pulse_event(pulse: Pulse) -> str:
+    """A pulse as the stream sends it: its kind, then its channel and its token."""
+    kind = pulse.channel.split(":", 1)[0]
+    return f"event: {kind}\ndata: {pulse.channel} {pulse.token}".rstrip() + "\n\n"
+
+
+def with_pulse(response: HttpResponse, game: Game | None) -> HttpResponse:
+    """``response``, naming the pulse of the change ``game`` just made (when it made one):
+    the page that asked sees in it what the pulse would have made it ask for."""
+    touch = getattr(game, "touch", None)
+    if touch is not None:
+        response[PULSE_HEADER] = touch.token
+    return response
 
 
 def _int(raw: str | None) -> int | None:
@@ -117,16 +137,15 @@ async def _events(
         # once, on opening, about anything between its rendering and now).
         yield f"retry: {RETRY_MS}\n: following {len(channels)} channel(s)\n\n"
         while loop.time() < ends_at:
-            channel = await subscription.next(timeout=every)
+            pulse = await subscription.next(timeout=every)
             if game_id is not None and loop.time() - marked >= every:
                 # No turn mail, still watching.
                 await sync_to_async(mark_present)(request, game_id, seated=seated)
                 marked = loop.time()
-            if channel is None:
+            if pulse is None:
                 yield ": still here\n\n"
             else:
-                kind = channel.split(":", 1)[0]
-                yield f"event: {kind}\ndata: {channel}\n\n"
+                yield pulse_event(pulse)
 
 
 def waiting_count(request):

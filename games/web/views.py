@@ -43,7 +43,7 @@ from games.read import tables as lists
 from games.read.names import BOT_LEVEL_NAMES, seat_names, seat_of, with_seats
 from games.web import catalogue, confirmations, deals, jinja, rules_pages
 from games.web.forms import InviteForm, TableForm, split_invitees
-from games.web.live_views import mark_present
+from games.web.live_views import mark_present, with_pulse
 from games.words import translated
 from silkroad.throttle import throttle
 
@@ -332,7 +332,8 @@ def _answer(
 ) -> HttpResponse:
     """The reply to a POST on a game: fragment for HTMX, redirect or page otherwise.
 
-    ``game``: the game as the write just left it (with its seats), when it has it."""
+    ``game``: the game as the write just left it (with its seats), when it has it; the
+    answer then names the write's pulse (``live_views.with_pulse``)."""
     if isinstance(error, GameNotFound):
         raise Http404(error.message)
     if error is None and not request.htmx:
@@ -345,7 +346,9 @@ def _answer(
         response = HttpResponse(status=error.status if error else 200)
         response["HX-Redirect"] = reverse("games:game", args=[game_id])
         return response
-    return _render_game(request, game, error=error, partial=partial, invite_code=invite_code)
+    response = _render_game(request, game, error=error, partial=partial, invite_code=invite_code)
+    # The answer shows the change: the page that asked need not ask again on its pulse.
+    return with_pulse(response, game) if error is None else response
 
 
 def _invited_game(game_id: int, code: str | None) -> Game | None:

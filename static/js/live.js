@@ -1,5 +1,6 @@
 // Live updates: one Server-Sent Events stream per page (<body data-live="…">). An event
-// only names what changed; the page then fetches its own fragments as a poll would:
+// only names what changed (its channel, and a token naming the change); the page then
+// fetches its own fragments as a poll would:
 //   game  → the game page's poll element (#poll) asks for what changed, now;
 //   seat  → the same, for what only this player sees changed (their own steps not yet
 //           final, from another tab or device);
@@ -10,6 +11,11 @@
 // stands down (its requests are cancelled here; no eval, which the CSP forbids); when the
 // stream drops it polls again, and the stream reconnects by itself. Without EventSource or JavaScript, polling (or a
 // reload) does everything.
+// A page's own move is answered with what it changed, and the answer names the change's
+// token (header Silkroad-Pulse): the pulses with that token, which come on the game's,
+// the player's and the seat's channels, are skipped, not asked about again. Pulses that
+// come while a move is on its way wait for its answer. Another player's move is asked
+// about once: its poll's answer redraws the header's count as well.
 (function () {
   var url = document.body.dataset.live;
   var SAFETY_NET_MS = 30000;
@@ -61,6 +67,63 @@
     }
   };
 
+  // A change of this page's game pulses the game's channel, then the player's, with one
+  // token: the poll the first one asks redraws the header's count too (the play area's
+  // answer carries it), so the second need not ask for it again.
+  var polledFor = [];
+  var react = function (kind, token) {
+    if (kind === "user") {
+      if (!token || polledFor.indexOf(token) < 0) refreshCount();
+      refreshRegions("user");
+    } else if (kind === "lobby") {
+      refreshRegions("lobby");
+    } else {  // game, seat
+      var poll = document.getElementById("poll");
+      if (token && poll && poll.getAttribute("hx-get")) {
+        polledFor.push(token);
+        if (polledFor.length > 20) polledFor.shift();
+      }
+      refreshGame();
+    }
+  };
+  var own = [];      // tokens of the changes this page's own answers showed (the latest)
+  var held = [];     // pulses that came while a post of this page was on its way
+  var posting = 0;
+  var holdLimit = null;
+  var release = function () {
+    posting = 0;
+    clearTimeout(holdLimit);
+    var waiting = held;
+    held = [];
+    waiting.forEach(function (pulse) {
+      if (own.indexOf(pulse.token) < 0) react(pulse.kind, pulse.token);
+    });
+  };
+  var onPulse = function (event) {
+    var token = String(event.data || "").split(" ")[1] || "";
+    if (token && own.indexOf(token) >= 0) return;  // this page's own change, shown already
+    if (posting) { held.push({ kind: event.type, token: token }); return; }
+    react(event.type, token);
+  };
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb === "get") return;
+    posting += 1;
+    clearTimeout(holdLimit);
+    holdLimit = setTimeout(release, 5000);  // an answer never seen must not hold news long
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb === "get") return;
+    var token = event.detail.xhr && event.detail.xhr.getResponseHeader("Silkroad-Pulse");
+    if (token) {
+      own.push(token);
+      if (own.length > 20) own.shift();
+    }
+    posting = Math.max(0, posting - 1);
+    if (!posting) release();
+  });
+
   var source = null;
   var opened = false;
   var retryTimer = null;
@@ -87,10 +150,9 @@
         }, 15000);
       }
     };
-    stream.addEventListener("game", refreshGame);
-    stream.addEventListener("seat", refreshGame);
-    stream.addEventListener("user", function () { refreshCount(); refreshRegions("user"); });
-    stream.addEventListener("lobby", function () { refreshRegions("lobby"); });
+    ["game", "seat", "user", "lobby"].forEach(function (kind) {
+      stream.addEventListener(kind, onPulse);
+    });
   };
   var disconnect = function () {
     if (source) source.close();

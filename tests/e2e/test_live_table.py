@@ -74,3 +74,35 @@ def test_moves_chat_and_new_tables_reach_open_pages_without_polling(stack, new_p
         timeout=SOON_MS,
     )
     assert time.monotonic() - started < SOON_MS / 1000
+
+
+def test_a_players_own_moves_are_not_asked_about_again(stack, new_page):
+    """The answer to a move shows what it changed and names the change: the pulses it
+    sends to the mover's own page (game, seat and player channels) are skipped, while the
+    other player's page asks once: the poll's answer redraws its header's count too."""
+    ana, bo = new_page(), new_page()
+    sign_up(ana, stack, "rafi")
+    sign_up(bo, stack, "sami")
+    open_table_for_two(ana, bo, stack)
+    for page in (ana, bo):
+        _live(page)
+    mover, waiter = (ana, bo) if ana.locator(".prompt.your-turn").count() else (bo, ana)
+    mover.wait_for_timeout(1000)  # the poll each page sends as its stream opens is over
+    asked: dict[str, list[str]] = {"mover": [], "waiter": []}
+    for name, page in (("mover", mover), ("waiter", waiter)):
+        page.on(
+            "request",
+            lambda request, name=name: (
+                asked[name].append(request.url)
+                if "/version" in request.url or "/me/waiting" in request.url
+                else None
+            ),
+        )
+
+    hand_over_the_turn(mover)
+    waiter.wait_for_selector(".prompt.your-turn", timeout=SOON_MS)
+    mover.wait_for_timeout(1500)  # every pulse of those moves has reached both pages
+    assert asked["mover"] == []
+    assert any("/version" in url for url in asked["waiter"])
+    assert not [url for url in asked["waiter"] if "/me/waiting" in url]
+    waiter.wait_for_function("() => document.title.startsWith('(1) ')", timeout=SOON_MS)

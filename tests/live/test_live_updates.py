@@ -15,7 +15,7 @@ from games.live import bus as live_bus
 from games.live import get_bus, seat_channel
 from games.play import chat, presence, tables
 from games.web import live_views
-from tests.games.helpers import act
+from tests.games.helpers import act, seen_by
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +90,7 @@ def test_a_change_rolled_back_tells_nobody(bus, duo, ana, django_capture_on_comm
 def test_a_broken_bus_never_fails_the_move(
     settings, duo, ana, django_capture_on_commit_callbacks, monkeypatch
 ):
-    def refuse(self, channels):
+    def refuse(self, channels, token=None):
         raise ConnectionError("Redis is down")
 
     monkeypatch.setattr(live_bus.FileBus, "publish", refuse)
@@ -105,8 +105,12 @@ def test_a_broken_bus_never_fails_the_move(
 stream_db = pytest.mark.django_db(transaction=True)
 
 
+TOKEN = "c0ffee"  # the change's token, as its answer names it
+
+
 async def _first_events(url: str, user, publish: list[str], wanted: int = 2) -> list[str]:
-    """Open the stream, publish on ``publish`` once it is open, and read ``wanted`` chunks."""
+    """Open the stream, publish on ``publish`` (as change ``TOKEN``) once it is open, and
+    read ``wanted`` chunks."""
     client = AsyncClient()
     if user is not None:
         await sync_to_async(client.force_login)(user)
@@ -116,7 +120,7 @@ async def _first_events(url: str, user, publish: list[str], wanted: int = 2) -> 
     chunks = aiter(response.streaming_content)
     found = [(await asyncio.wait_for(anext(chunks), 5)).decode()]
     await asyncio.sleep(0.15)  # the listener has read the tokens as they were
-    await sync_to_async(get_bus().publish)(publish)
+    await sync_to_async(get_bus().publish)(publish, TOKEN)
     while len(found) < wanted:
         found.append((await asyncio.wait_for(anext(chunks), 5)).decode())
     await chunks.aclose()
@@ -128,7 +132,7 @@ def test_an_open_game_page_hears_of_a_change_at_once(bus, duo, cy):
     url = reverse("games:live") + f"?game={duo.pk}"
     chunks = async_to_sync(_first_events)(url, cy, [f"game:{duo.pk}"])
     assert chunks[0].startswith("retry: ")
-    assert chunks[1] == f"event: game\ndata: game:{duo.pk}\n\n"
+    assert chunks[1] == f"event: game\ndata: game:{duo.pk} {TOKEN}\n\n"
 
 
 @stream_db
@@ -141,14 +145,72 @@ def test_the_stream_carries_no_game_content(bus, duo, ana):
 @stream_db
 def test_a_players_own_channel_reaches_every_page_they_have_open(bus, ana):
     chunks = async_to_sync(_first_events)(reverse("games:live"), ana, [f"user:{ana.pk}"])
-    assert chunks[1] == f"event: user\ndata: user:{ana.pk}\n\n"
+    assert chunks[1] == f"event: user\ndata: user:{ana.pk} {TOKEN}\n\n"
 
 
 @stream_db
 def test_a_players_own_steps_not_yet_final_reach_their_pages_of_that_game(bus, duo, ana):
     url = reverse("games:live") + f"?game={duo.pk}"
     chunks = async_to_sync(_first_events)(url, ana, [seat_channel(duo.pk, ana.pk)])
-    assert chunks[1] == f"event: seat\ndata: seat:{duo.pk}:{ana.pk}\n\n"
+    assert chunks[1] == f"event: seat\ndata: seat:{duo.pk}:{ana.pk} {TOKEN}\n\n"
+
+
+def test_a_moves_htmx_answer_names_the_pulse_its_page_can_skip(
+    bus, client, duo, ana, ben, django_capture_on_commit_callbacks
+):
+    client.force_login(ana)
+    version = seen_by(duo, ana)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(
+            reverse("games:act", args=[duo.pk]),
+            {"action": '{"type": "pass"}', "version": version},
+            headers={"HX-Request": "true"},
+        )
+    assert answer.status_code == 200
+    token = answer[live_views.PULSE_HEADER]
+    # The same change's pulse, on every channel it went to: the mover's page skips them all.
+    pulsed = _tokens(bus, f"game:{duo.pk}", f"user:{ana.pk}", f"user:{ben.pk}")
+    assert set(pulsed.values()) == {token}
+
+
+def test_a_refused_move_names_no_pulse(bus, client, duo, ana):
+    client.force_login(ana)
+    answer = client.post(
+        reverse("games:act", args=[duo.pk]),
+        {"action": '{"type": "pass"}', "version": seen_by(duo, ana)[0] + 5},
+        headers={"HX-Request": "true"},
+    )
+    assert answer.status_code == 409
+    assert live_views.PULSE_HEADER not in answer
+
+
+def test_two_changes_of_one_game_reach_a_listener_as_two_pulses_with_their_tokens(bus):
+    async def listen():
+        async with bus.subscribe(["game:7", "user:3"]) as subscription:
+            bus.publish(["game:7", "user:3"], "first")
+            bus.publish(["game:7"], "second")  # before the listener looks again
+            return [await subscription.next(timeout=2) for _ in range(3)]
+
+    assert async_to_sync(listen)() == [
+        live_bus.Pulse("game:7", "first"),
+        live_bus.Pulse("game:7", "second"),
+        live_bus.Pulse("user:3", "first"),
+    ]
+
+
+def test_a_channels_file_started_again_tells_a_pulse_nobody_can_skip(bus, monkeypatch):
+    monkeypatch.setattr(live_bus, "FILE_KEEPS_BYTES", 20)
+
+    async def listen():
+        async with bus.subscribe(["game:7"]) as subscription:
+            bus.publish(["game:7"], "first")
+            assert await subscription.next(timeout=2) == live_bus.Pulse("game:7", "first")
+            for token in ("a1", "a2", "a3", "a4", "a5", "a6", "a7", "mine"):
+                bus.publish(["game:7"], token)  # past 20 bytes: the file starts again
+            return await subscription.next(timeout=2), await subscription.next(timeout=0.3)
+
+    # Whatever came between, the page asks: "mine" alone must not hide the others.
+    assert async_to_sync(listen)() == (live_bus.Pulse("game:7", live_bus.UNKNOWN), None)
 
 
 def test_only_a_seated_player_follows_their_own_channel_of_a_game(rf, duo, ana, cy):
