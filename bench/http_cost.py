@@ -68,7 +68,7 @@ from games.models import Game  # noqa: E402
 from games.play import acting, tables  # noqa: E402
 from games.read import drafts  # noqa: E402
 from games.read.tables import game_for_user, polled  # noqa: E402
-from games.web.views import _poll_key  # noqa: E402
+from games.web.views import poll_key_of  # noqa: E402
 
 KINDS = ("bare", "page", "form", "htmx", "api", "api-since", "poll", "read")
 LABELS = {
@@ -244,7 +244,7 @@ class Table:
                 headers["HTTP_IF_NONE_MATCH"] = tag
                 return "GET", f"/api/games/{self.game_id}", "", b"", "", headers
             seen = polled(self.game_id, user)
-            key = _poll_key(seen.status, version, seen.seats, seen.last_note)
+            key = poll_key_of(seen.status, version, seen.seats, seen.last_note)
             url = f"/games/{self.game_id}/version?v={key}&c={seen.last_chat}"
             return "GET", url, cookie, b"", "", {"HTTP_HX_REQUEST": "true"}
         if kind == "page":

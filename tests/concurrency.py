@@ -11,12 +11,12 @@ from django.db import connection
 WORKERS = 4
 
 
-def require_postgres() -> None:
+def require_postgres(
+    why: str = "concurrent workers need PostgreSQL: SQLite has no row locks and the "
+    "in-memory test database has a single connection",
+) -> None:
     if connection.vendor != "postgresql":
-        pytest.skip(
-            "concurrent workers need PostgreSQL: SQLite has no row locks and the in-memory "
-            "test database has a single connection"
-        )
+        pytest.skip(why)
 
 
 def at_once(job) -> list:

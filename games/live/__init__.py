@@ -17,6 +17,22 @@ and below; ``games.receivers`` connects it to the events and ``games.web`` strea
 """
 
 from games.live.bus import Bus, get_bus
-from games.live.pulses import channels_for_game, pulse_game, seat_channel
+from games.live.pulses import (
+    LOBBY_CHANNEL,
+    channels_for_game,
+    game_channel,
+    pulse_game,
+    seat_channel,
+    user_channel,
+)
 
-__all__ = ["Bus", "channels_for_game", "get_bus", "pulse_game", "seat_channel"]
+__all__ = [
+    "LOBBY_CHANNEL",
+    "Bus",
+    "channels_for_game",
+    "game_channel",
+    "get_bus",
+    "pulse_game",
+    "seat_channel",
+    "user_channel",
+]

@@ -32,10 +32,23 @@ def channels_for_game(
             user_ids = tuple(user_id for (user_id,) in cursor.fetchall())
     else:
         user_ids = tuple(sorted(set(user_ids)))
-    channels = [f"game:{game_id}", *(f"user:{user_id}" for user_id in user_ids)]
+    channels = [game_channel(game_id), *(user_channel(user_id) for user_id in user_ids)]
     if lobby:
-        channels.append("lobby")
+        channels.append(LOBBY_CHANNEL)
     return channels
+
+
+LOBBY_CHANNEL = "lobby"  # the open public tables
+
+
+def game_channel(game_id: int) -> str:
+    """The channel of every page showing one game: anything anyone there sees changed."""
+    return f"game:{game_id}"
+
+
+def user_channel(user_id: int) -> str:
+    """The channel of every page of one person: their games waiting, "my games"."""
+    return f"user:{user_id}"
 
 
 def seat_channel(game_id: int, user_id: int) -> str:

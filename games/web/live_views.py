@@ -23,7 +23,7 @@ from django.db import connection
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
-from games.live import get_bus, seat_channel
+from games.live import LOBBY_CHANNEL, game_channel, get_bus, seat_channel, user_channel
 from games.live.bus import Pulse
 from games.models import Game, Seat
 from games.play import presence
@@ -84,13 +84,13 @@ def _follow(request, game_id: int | None) -> tuple[list[str], bool]:
             )
             if not game["is_public"] and not seated:
                 raise Http404("There is no such game.")
-            channels.append(f"game:{game_id}")
+            channels.append(game_channel(game_id))
             if seated:  # what only this person sees changed: their own steps not yet final
                 channels.append(seat_channel(game_id, user.pk))
         if user.is_authenticated:
-            channels.append(f"user:{user.pk}")
+            channels.append(user_channel(user.pk))
         if request.GET.get("lobby"):
-            channels.append("lobby")
+            channels.append(LOBBY_CHANNEL)
         return channels, seated
     finally:
         if not connection.in_atomic_block:

@@ -264,7 +264,7 @@ def _render_game(
         error=message if partial != "chat" else None,
         chat_error=message if partial == "chat" else None,
         chat=chat,
-        poll_key=_poll_key(
+        poll_key=poll_key_of(
             game.status,
             context.get("version", game.version),  # a seat's own steps not yet final count
             len(game.seats.all()),
@@ -316,7 +316,9 @@ def _seat_row(game: Game, seat: Seat | None, user) -> dict | None:
     }
 
 
-def _poll_key(status: str, version: int, seats: int, events: int = 0) -> str:
+def poll_key_of(status: str, version: int, seats: int, events: int = 0) -> str:
+    """What the page's poll compares (``?v=``): the game's status, the version its viewer
+    sees, its seats taken and its newest note; the page asks again when any moves."""
     return f"{status}-{version}-{seats}" + (f"-{events}" if events else "")
 
 
@@ -417,7 +419,7 @@ def game_version(request, game_id: int):
     chat = game.last_chat  # private lines count for two only
     # The version this viewer sees: their own steps not yet final count.
     version = game.version + len(drafts.steps_in(game.draft, game.status, game.mine))
-    key = _poll_key(game.status, version, game.seats, game.last_note)
+    key = poll_key_of(game.status, version, game.seats, game.last_note)
     if not request.htmx:
         return JsonResponse(
             {"version": version, "status": game.status, "seats": game.seats, "chat": chat}

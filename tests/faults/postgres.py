@@ -12,15 +12,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import psycopg
-import pytest
 from django.db import connection
 
 from games.models import Game
+from tests import concurrency
 
 
 def require_postgres() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("cutting connections needs PostgreSQL (run with DATABASE_URL=postgres://…)")
+    concurrency.require_postgres(
+        "cutting connections needs PostgreSQL (run with DATABASE_URL=postgres://…)"
+    )
 
 
 def dsn() -> str:
