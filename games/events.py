@@ -413,8 +413,10 @@ def relay(now: datetime | None = None, *, after: int = 0) -> int:
             for row, event in _known_events(rows)
             if not (event.at_commit and row.created_at > now - REDELIVER_AFTER)
         ]
-        with transaction.atomic():
-            delivered += sum(deliver(row.pk, event) for row, event in _claimed(pending, found))
+        if found:  # (a quiet second, the usual case, opens no transaction)
+            with transaction.atomic():
+                claimed = _claimed(pending, found)
+                delivered += sum(deliver(row.pk, event) for row, event in claimed)
         if len(rows) < REDELIVER_BATCH:
             break
         after = rows[-1].pk
@@ -431,6 +433,8 @@ def redeliver(now: datetime | None = None) -> int:
         attempts__lt=MAX_ATTEMPTS,
     )
     rows = list(pending.order_by("pk")[:REDELIVER_BATCH])
+    if not rows:
+        return 0
     with transaction.atomic():
         found = _claimed(pending, list(_known_events(rows)))
         return sum(deliver(row.pk, event) for row, event in found)

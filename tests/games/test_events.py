@@ -6,7 +6,8 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
@@ -98,6 +99,15 @@ def test_the_relay_works_off_a_backlog_a_batch_at_a_time(duo, monkeypatch):
     assert events.relay() == 4  # two batches of two
     assert events.relay() == 1  # the rest, at the next run
     assert not OutboxEvent.objects.filter(delivered_at__isnull=True).exists()
+
+
+def test_a_quiet_relay_or_redelivery_only_looks(duo):
+    """Run every second by the scheduler: with nothing to deliver, one read each and no
+    transaction opened (under the test's own transaction, one would show as a savepoint)."""
+    _delivered_so_far()
+    with CaptureQueriesContext(connection) as queries:
+        assert events.relay() == 0 and events.redeliver() == 0
+    assert len(queries) == 2 and all(q["sql"].startswith("SELECT") for q in queries)
 
 
 def test_what_a_bot_must_answer_is_delivered_at_commit_and_not_by_the_relay(duo, time_machine):
