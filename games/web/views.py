@@ -527,10 +527,12 @@ def deal(request, game_id: int):
             raise Conflict(_("You cannot make an offer now."))
         counterable = engine_deals.answerable(state, mine.number)
         action = deals.posted_offer(terms, request.POST, counterable)
-        acting.game_act(game_id=game_id, user=request.user, action=action, expected_version=version)
+        game = acting.game_act(
+            game_id=game_id, user=request.user, action=action, expected_version=version
+        )
     except GameError as exc:
         return _answer(request, game_id, exc)
-    return _answer(request, game_id)
+    return _answer(request, game_id, game=game)  # as the offer left it: not read again
 
 
 @login_required

@@ -16,6 +16,7 @@ from django.utils import timezone
 from games.engine import registry
 from games.models import Game
 from games.play import tables, turn_closing
+from games.web.live_views import PULSE_HEADER
 from tests.games.helpers import act
 
 pytestmark = pytest.mark.django_db
@@ -116,6 +117,17 @@ def test_an_offer_with_a_promise_posts_without_scripts(araby, ana, ben, cy):
     for outsider in shown:
         assert "some coins" in outsider
         assert "2 coins" not in outsider and "invest next turn" not in outsider
+
+
+def test_an_offers_htmx_answer_shows_it_and_names_its_pulse(araby, ana):
+    client = Client()
+    client.force_login(ana)
+    data = {"version": araby.version, "deal-to": "1", "deal-give-coins-coin": "1"}
+    answer = client.post(
+        reverse("games:deal", args=[araby.pk]), data, headers={"HX-Request": "true"}
+    )
+    assert answer.status_code == 200 and "Your offers" in answer.content.decode()
+    assert answer[PULSE_HEADER]  # the offering page need not ask about its own offer
 
 
 def test_an_offer_to_counter_opens_the_composer_in_place(araby, ana, ben):
