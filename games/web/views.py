@@ -293,6 +293,10 @@ def _render_game(
     if fragment:
         # without the page around it: the fragment shows the confirmations itself
         context["fragment"] = True
+        # A step only its player sees (kept as a draft, or taken back) moves nobody's
+        # count of games waiting: the answer leaves the header's count as it is.
+        touch = getattr(game, "touch", None)
+        context["count_unchanged"] = touch is not None and touch.only_for is not None
         if partial == "chat" or game.state is not None:  # a move's answer: #play alone
             name = "games/chat.jinja" if partial == "chat" else "games/play.jinja"
             return HttpResponse(jinja.render_answer(request, name, context), status=status)

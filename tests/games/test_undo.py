@@ -3,6 +3,8 @@ back until the turn moves on; nobody else ever sees it; a roll or a draw is fina
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -99,6 +101,37 @@ def test_the_page_offers_undo_and_marks_the_step_only_for_its_player(client, ana
     client.force_login(users[1 - seat])
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Undo: " not in page and 'class="draft"' not in page
+
+
+def test_a_step_kept_as_a_draft_answers_without_the_headers_count(client, ana, ben):
+    """Nobody's count of games waiting moves on a step only its player sees: its answer
+    neither counts them again nor redraws the header; a final move's answer does."""
+    users = {0: ana, 1: ben}
+    game, seat, step = _until_a_step_can_be_taken_back(_table("silk-road", ana, ben), users)
+    client.force_login(users[seat])
+
+    def post(action: Action) -> str:
+        game.refresh_from_db()
+        version = seen_by(game, users[seat])[0]
+        answer = client.post(
+            reverse("games:act", args=[game.pk]),
+            {"action": json.dumps(action.to_json()), "version": version, "confirmed": "1"},
+            headers={"HX-Request": "true"},
+        )
+        assert answer.status_code == 200
+        return answer.content.decode()
+
+    stepped = post(step)
+    assert "Undo: " in stepped and 'id="nav-mine"' not in stepped
+    assert 'id="nav-mine"' not in post(UNDO)
+    game.refresh_from_db()
+    assert game.draft == {}
+    final = next(
+        a
+        for a in game.rules.legal_actions(game.state, seat)
+        if not _takes_back(game.rules, game.state, seat, a)
+    )
+    assert 'id="nav-mine"' in post(final)
 
 
 def test_a_draw_makes_the_turns_steps_final_and_undo_is_refused(ana, ben):
