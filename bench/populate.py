@@ -269,10 +269,17 @@ def main() -> None:
             """
             INSERT INTO games_seat (game_id, number, user_id, joined_at, must_act,
                 waiting_since, waiting_version, wants_end, controller, controller_level,
-                entropy)
+                entropy, finished_at, place)
             SELECT g.id, s.number, s.user_id, g.created_at, s.must_act, s.waiting_since,
-                g.version, false, 'player', '', ''
+                g.version, false, 'player', '', '',
+                -- as a game's end writes them on its seats (the players' histories read them)
+                CASE WHEN g.status = 'finished' THEN g.finished_at END,
+                CASE WHEN g.status = 'finished' THEN (
+                    SELECT (score ->> 'place')::int
+                    FROM jsonb_array_elements(f.result::jsonb -> 'scores') AS score
+                    WHERE (score ->> 'seat')::int = s.number LIMIT 1) END
             FROM bench_seat s JOIN bench_game g ON g.n = s.n
+            JOIN bench_final f ON f.game = g.game AND f.players = g.players
             """
         )
         say("seats written")

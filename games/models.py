@@ -237,6 +237,13 @@ class Seat(models.Model):
                 condition=models.Q(finished_at__isnull=False),
                 name="seat_finished",
             ),
+            # A player's games not finished ("my games" in play and filling up): a walk of
+            # a few entries, however many finished games and current tables there are.
+            models.Index(
+                fields=["user", "game"],
+                condition=models.Q(finished_at__isnull=True),
+                name="seat_current",
+            ),
             models.Index(fields=["user", "must_act"]),
             models.Index(fields=["must_act", "deadline"]),
             models.Index(fields=["must_act", "reminder_at"]),
