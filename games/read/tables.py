@@ -15,7 +15,6 @@ from django.db.models import (
     OuterRef,
     QuerySet,
     Subquery,
-    prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -27,9 +26,9 @@ from games.read import pages
 from games.read.clocks import annotate_clocks
 from games.read.names import (
     game_visible_to,
-    list_seats_prefetch,
     read_game,
     read_seats,
+    read_seats_of,
     seat_of,
 )
 from silkroad.rows import columns, read_values, select_rows
@@ -132,7 +131,7 @@ def my_games(
         listed = Game.objects.filter(pk__in=shown_ids + finished_ids)
         games = {game.pk: game for game in listed.defer(*pages.LIST_DEFERRED)}
         found = list(games.values())
-        prefetch_related_objects(found, *list_seats_prefetch())
+        read_seats_of(found)
         for game in found:
             game.seat_list = list(game.seats.all())  # read once: rows and clocks use the list
             game.my_seat = seat_of(game, user)
@@ -275,8 +274,8 @@ def lobby(
         by_followed=Exists(Seat.objects.filter(game=OuterRef("pk"), user__in=followed))
     ).order_by("-by_followed", "-taken", "created_at")
     # Seats, then their players by id: a join would hash every user for a long page.
-    games = games.defer(*pages.LIST_DEFERRED).prefetch_related(*list_seats_prefetch())
-    games = list(games[start : start + limit])
+    games = list(games.defer(*pages.LIST_DEFERRED)[start : start + limit])
+    read_seats_of(games)
     for game in games:
         game.joined = seat_of(game, user) is not None
     return games

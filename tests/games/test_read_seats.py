@@ -9,7 +9,7 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from games.models import Game, Seat, Vacation
-from games.read.names import read_seats, seats_prefetch
+from games.read.names import read_seats, read_seats_of, seats_prefetch
 from tests.factories import GameFactory, SeatFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -65,3 +65,28 @@ def test_a_seat_saved_after_reading_writes_its_row(table):
     seat.must_act = True
     seat.save(update_fields=["must_act"])
     assert Seat.objects.get(pk=seat.pk).must_act is True
+
+
+def test_the_seats_of_many_games_are_read_in_two_queries_and_kept_on_each(
+    table, django_assert_num_queries
+):
+    other = GameFactory(players=2)
+    SeatFactory(game=other, number=1, user=UserFactory(username="second"))
+    SeatFactory(game=other, number=0, user=Seat.objects.get(game=table, number=1).user)
+    empty = GameFactory(players=2)
+    games = [Game.objects.get(pk=pk) for pk in (table.pk, other.pk, empty.pk)]
+    with django_assert_num_queries(2):  # the seats, then their players
+        read_seats_of(games)
+    with django_assert_num_queries(0):
+        first, second, none = (list(game.seats.all()) for game in games)
+        assert [s.user.username if s.user else None for s in first] == ["away", "here", None]
+        assert first[0].user.vacation.started_at is not None
+        with pytest.raises(ObjectDoesNotExist):
+            first[1].user.vacation  # noqa: B018 (never took one: known without a query)
+        assert [s.user.username for s in second] == ["here", "second"]
+        assert none == [] and second[0].game is games[1]
+    mine = read_seats(Game.objects.get(pk=table.pk))
+    fields = [f.attname for f in Seat._meta.concrete_fields]
+    assert [[getattr(s, f) for f in fields] for s in first] == [
+        [getattr(s, f) for f in fields] for s in mine
+    ]
