@@ -194,6 +194,11 @@ def update_fields(
             cursor.executemany(sql, rows)
 
 
+def placeholders(count: int) -> str:
+    """``count`` parameters' places, for an ``IN (…)`` list or a row of values."""
+    return ", ".join(["%s"] * count)
+
+
 def stored_fields(model: type[Model]) -> tuple[str, ...]:
     """Every column of ``model`` but its primary key: what ``save()`` writes."""
     return tuple(f.name for f in model._meta.concrete_fields if not f.primary_key)
@@ -205,7 +210,7 @@ def _insert(model: type[Model], names: tuple[str, ...], rows: int, using: str) -
     quote = connections[using].ops.quote_name
     fields = _fields(model, names)
     listed = ", ".join(quote(field.column) for field in fields)
-    row = f"({', '.join(['%s'] * len(fields))})"
+    row = f"({placeholders(len(fields))})"
     values = ", ".join([row] * rows)
     sql = f"INSERT INTO {quote(meta.db_table)} ({listed}) VALUES {values}"
     if connections[using].features.can_return_rows_from_bulk_insert:

@@ -15,7 +15,6 @@ import asyncio
 import logging
 import os
 import re
-import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
@@ -36,16 +35,11 @@ UNKNOWN = ""  # the token of a pulse whose token was lost: never one of a page's
 
 
 class Pulse(NamedTuple):
-    """One change told on ``channel``; ``token`` names it (``new_token``), or is UNKNOWN."""
+    """One change told on ``channel``; ``token`` names it (``events.Touch.token``), or is
+    UNKNOWN."""
 
     channel: str
     token: str
-
-
-def new_token() -> str:
-    """A name for one change, unique among pulses: the change's answer may carry it, so
-    that the page which made the change can tell its own pulse from anyone else's."""
-    return secrets.token_hex(8)
 
 
 class Subscription(ABC):
@@ -67,8 +61,8 @@ class Bus(ABC):
     """Where pulses are published and listened to (one kind per ``LIVE_UPDATES_URL``)."""
 
     @abstractmethod
-    def publish(self, channels: Iterable[str], token: str | None = None) -> None:
-        """Pulse ``channels``, all with ``token`` (a new one when None)."""
+    def publish(self, channels: Iterable[str], token: str) -> None:
+        """Pulse ``channels``, all with ``token``, the name of the change."""
 
     @abstractmethod
     def subscribe(self, channels: list[str]) -> Subscription: ...
@@ -87,9 +81,9 @@ class FileBus(Bus):
     def _path(self, channel: str) -> Path:
         return self.folder / _SAFE.sub("_", channel.lower())
 
-    def publish(self, channels: Iterable[str], token: str | None = None) -> None:
+    def publish(self, channels: Iterable[str], token: str) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        line = f"{token or new_token()}\n".encode()
+        line = f"{token}\n".encode()
         for channel in channels:
             path = self._path(channel)
             # One write of one short line in append mode: never mixed with another's.
@@ -175,10 +169,9 @@ class RedisBus(Bus):
         self.prefix = prefix
         self._client = None
 
-    def publish(self, channels: Iterable[str], token: str | None = None) -> None:
+    def publish(self, channels: Iterable[str], token: str) -> None:
         if self._client is None:
             self._client = redis.Redis.from_url(self.url, socket_timeout=2)
-        token = token or new_token()
         with self._client.pipeline(transaction=False) as pipe:
             for channel in channels:
                 pipe.publish(self.prefix + channel, token)
@@ -216,7 +209,7 @@ class _RedisSubscription(Subscription):
 class NoBus(Bus):
     """``LIVE_UPDATES_URL=off``: no pulses; pages keep polling."""
 
-    def publish(self, channels: Iterable[str], token: str | None = None) -> None:
+    def publish(self, channels: Iterable[str], token: str) -> None:
         return None
 
     def subscribe(self, channels: list[str]) -> Subscription:

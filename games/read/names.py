@@ -11,7 +11,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat, Vacation
-from silkroad.rows import columns, read_rows, select_rows
+from silkroad.rows import columns, placeholders, read_rows, select_rows
 
 
 def _computer(name: str) -> str:
@@ -131,7 +131,7 @@ def read_seats_of(games: list[Game]) -> None:
     found: dict[int, list[Seat]] = {pk: [] for pk in by_id}
     sql = (
         f"SELECT {seat_columns.select} FROM {Seat._meta.db_table} s WHERE s.game_id IN "
-        f"({_placeholders(by_id)}) ORDER BY s.game_id, s.number"
+        f"({placeholders(len(by_id))}) ORDER BY s.game_id, s.number"
     )
     seats = [seat for (seat,) in select_rows(sql, list(by_id), seat_columns)]
     players = _players({seat.user_id for seat in seats if seat.user_id is not None})
@@ -143,10 +143,6 @@ def read_seats_of(games: list[Game]) -> None:
         _keep_seats(by_id[pk], listed)
 
 
-def _placeholders(values) -> str:
-    return ", ".join(["%s"] * len(values))
-
-
 def _players(user_ids: set[int]) -> dict[int, tuple]:
     """Players by id, each with their vacation (None: never took one)."""
     if not user_ids:
@@ -156,7 +152,7 @@ def _players(user_ids: set[int]) -> dict[int, tuple]:
         f"SELECT {user_columns.select}, {vacation_columns.select} "
         f"FROM {user_columns.model._meta.db_table} u "
         f"LEFT JOIN {Vacation._meta.db_table} v ON v.user_id = u.id "
-        f"WHERE u.id IN ({_placeholders(user_ids)})"
+        f"WHERE u.id IN ({placeholders(len(user_ids))})"
     )
     rows = select_rows(sql, sorted(user_ids), user_columns, vacation_columns)
     return {user.pk: (user, vacation) for user, vacation in rows}

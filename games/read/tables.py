@@ -31,7 +31,7 @@ from games.read.names import (
     read_seats_of,
     seat_of,
 )
-from silkroad.rows import columns, read_values, select_rows
+from silkroad.rows import columns, placeholders, read_values, select_rows
 
 FINISHED_SHOWN = 20  # finished games per page of "my games"; older ones a page at a time
 SECTION_SHOWN = 20  # games in play or filling up per page of a section of "my games"
@@ -178,7 +178,7 @@ def _shown_state(game_ids: list[int]) -> tuple[list[list], set[int]]:
     players among them on vacation. One query."""
     if not game_ids:
         return [], set()
-    sql = SHOWN_SQL.replace("{games}", ", ".join(["%s"] * len(game_ids)))
+    sql = SHOWN_SQL.replace("{games}", placeholders(len(game_ids)))
     seats = read_values(Seat, "s", SHOWN_FIELDS, sql, game_ids)
     return seats, {row[2] for row in seats if row[-1]}
 
