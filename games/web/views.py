@@ -102,7 +102,7 @@ def lobby(request):
         "only": only,
         "languages": TABLE_LANGUAGES,
     }
-    return render(request, "games/lobby.html", context)
+    return HttpResponse(jinja.render_page(request, "games/lobby.jinja", context))
 
 
 def _lobby_filter(params) -> lists.LobbyFilter:
