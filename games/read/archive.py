@@ -23,7 +23,7 @@ from games.engine.contract import fill_names
 from games.models import Game, Seat
 from games.read import fairness, pages, replay
 from games.read.game_page import board_templates, move_line, result_reason
-from games.read.names import seat_names, with_seats
+from games.read.names import read_seats_of, seat_names
 from games.words import shown
 
 PAGE_SIZE = 30
@@ -68,7 +68,8 @@ def _start_of(day: date, next_day: bool = False) -> datetime:
 
 def page(games: QuerySet[Game], cursor: str | None) -> tuple[list[Game], str | None]:
     """One page after ``cursor`` ("<finished timestamp>_<id>"), and the next page's cursor."""
-    rows = list(with_seats(pages.finished_page(games, cursor, PAGE_SIZE)))
+    rows = list(pages.finished_page(games, cursor, PAGE_SIZE).defer(*pages.LIST_DEFERRED))
+    read_seats_of(rows)
     return pages.cut(rows, PAGE_SIZE)
 
 

@@ -17,6 +17,7 @@ from games.read import archive
 from games.read import tables as lists
 from games.read.game_page import group_choices
 from games.read.names import seat_colours, seat_of
+from games.web import jinja
 
 
 def _finished_or_404(request, game_id: int) -> Game:
@@ -61,7 +62,7 @@ def archive_list(request):
         "titles": [(slug, registry.get(slug).name) for slug in registry.slugs()],
         "endings": archive.ENDINGS,
     }
-    return render(request, "games/archive.html", context)
+    return HttpResponse(jinja.render_page(request, "games/archive.jinja", context))
 
 
 @require_GET
