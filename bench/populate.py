@@ -7,7 +7,9 @@ Run it on a database of its own (migrated, otherwise empty): it adds players cal
 ``bench-…``. The shape: ``--heavy`` players (5) with about ``--heavy-games`` (3,000)
 finished games each and a few dozen in play, the rest spread over ``--games / 5`` players;
 90% of games finished, 8% in play, 2% open tables; two to four players; Silk Road,
-Samarkand and Merchant Lord. Moves average ``--moves / --games`` per started game.
+Samarkand and Merchant Lord. Moves average ``--moves / --games`` per started game. Rated
+games (seven in ten) give their players a rating per title and a rating change each, as a
+rated game's end does, so a profile draws a rating history of hundreds of games.
 
 Each title and player count is played out once by the engine (random legal moves); every
 game of that kind copies its moves (cycled when the game is longer), its final state and
@@ -296,9 +298,33 @@ def main() -> None:
             """
         )
         say(f"{cursor.rowcount} moves written")
+        # Ratings, as rated games' ends write them: one per player and title, and a change
+        # for each rated finished game (the profile draws its history).
+        cursor.execute(
+            """
+            INSERT INTO games_rating (game, user_id, bot_level, mu, sigma, games, updated_at)
+            SELECT b.game, s.user_id, '', 25 + 4 * sin(s.user_id), 3, count(*),
+                max(b.finished_at)
+            FROM bench_seat s JOIN bench_game b ON b.n = s.n
+            WHERE b.status = 'finished' AND b.rated GROUP BY b.game, s.user_id
+            """
+        )
+        cursor.execute(
+            """
+            INSERT INTO games_ratingchange (rating_id, played_id, seat, mu_before,
+                sigma_before, mu_after, sigma_after, created_at)
+            SELECT r.id, b.id, s.number, 25 + 4 * sin(b.n / 40.0), 3,
+                25.5 + 4 * sin(b.n / 40.0), 3, b.finished_at
+            FROM bench_seat s JOIN bench_game b ON b.n = s.n
+            JOIN games_rating r ON r.user_id = s.user_id AND r.game = b.game
+            WHERE b.status = 'finished' AND b.rated
+            """
+        )
+        say(f"{cursor.rowcount} rating changes written")
     connection.ensure_connection()
     with connection.cursor() as cursor:
-        for table in ("accounts_user", "games_game", "games_seat", "games_move"):
+        tables = ("accounts_user", "games_game", "games_seat", "games_move", "games_rating")
+        for table in (*tables, "games_ratingchange"):
             cursor.execute(f"VACUUM ANALYZE {table}")
     say("vacuumed and analysed; done")
 

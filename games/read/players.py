@@ -35,7 +35,7 @@ def profile(user, older: object = None) -> dict[str, Any]:
                 **record,
                 "name": _title(record["slug"]),
                 "rating": ratings.get(record["slug"]),
-                "chart": rating_chart(history(user, record["slug"])),
+                "chart": chart_of(ratings.get(record["slug"])),
             }
             for record in titles
         ],
@@ -159,14 +159,35 @@ def _median_wait(user) -> float | None:
     return statistics.median(waits) if waits else None
 
 
+def chart_of(rating: Rating | None) -> dict | None:
+    """The chart of ``rating``'s history, kept in the shared cache until it changes (its
+    count of games and its time of change name the key): a player with thousands of rated
+    games would otherwise read them all at every visit of the profile."""
+    if rating is None or rating.games < 2:  # no chart for under two games
+        return None
+    key = f"profile:chart:{rating.pk}:{rating.games}:{rating.updated_at.timestamp():.6f}"
+    chart = cache.get(key)
+    if chart is None:
+        chart = rating_chart(history(rating))
+        cache.set(key, chart, HISTORY_CACHE_SECONDS)
+    return chart
+
+
 def rating_chart(points: list[tuple[Any, int]], width: int = 320, height: int = 80) -> dict | None:
-    """An SVG polyline of a rating history (drawn server-side), or None for under 2 games."""
+    """An SVG polyline of a rating history (drawn server-side), or None for under 2 games.
+
+    At most one point per unit of width: a longer history is drawn from evenly spaced
+    games (the first and the latest always among them), so the page keeps its size however
+    many games were played; its lowest and highest ratings are those of every game."""
     if len(points) < 2:
         return None
     values = [value for _, value in points]
     low, high = min(values), max(values)
     span = max(high - low, 1)
     pad = 6
+    most = max(width - 2 * pad, 2)
+    if len(values) > most:
+        values = [values[round(i * (len(values) - 1) / (most - 1))] for i in range(most)]
     step = (width - 2 * pad) / (len(values) - 1)
     coords = [
         (round(pad + i * step, 1), round(height - pad - (v - low) / span * (height - 2 * pad), 1))

@@ -52,11 +52,8 @@ def player_ratings(user) -> list[Rating]:
     return list(Rating.objects.filter(user=user).order_by("game"))
 
 
-def history(user, slug: str) -> list[tuple[Any, int]]:
-    """(when, rating after) for each rated game of ``user`` at ``slug``, oldest first."""
-    changes = (
-        RatingChange.objects.filter(rating__user=user, rating__game=slug)
-        .select_related("played")
-        .order_by("created_at", "pk")
-    )
-    return [(change.created_at, round(change.mu_after)) for change in changes]
+def history(rating: Rating) -> list[tuple[Any, int]]:
+    """(when, rating after) for each rated game of ``rating``, oldest first: two columns
+    of each change, never the game it came from (a game's row carries its whole state)."""
+    changes = RatingChange.objects.filter(rating=rating).order_by("created_at", "pk")
+    return [(at, round(after)) for at, after in changes.values_list("created_at", "mu_after")]

@@ -140,3 +140,48 @@ def test_names_on_a_game_page_link_to_profiles_but_bots_do_not(client, toy_game,
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert f'href="{reverse("games:player", args=["ana"])}"' in page
     assert page.count('class="player-link"') >= 1
+
+
+def test_a_long_rating_history_keeps_the_chart_small_and_its_extremes_whole():
+    from datetime import UTC, datetime, timedelta
+
+    from games.read.players import rating_chart
+
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    values = [1500 + (n % 97) for n in range(3000)]
+    values[1234] = 1200  # a low between the games drawn
+    chart = rating_chart([(start + timedelta(hours=n), v) for n, v in enumerate(values)])
+    points = chart["points"].split()
+    assert len(points) <= 320 - 12  # one point per unit of the chart's width at most
+    assert chart["low"] == 1200 and chart["high"] == max(values)
+    assert chart["first_date"] == start and chart["last_date"] == start + timedelta(hours=2999)
+    assert points[0].startswith("6.0,") and points[-1].startswith("314.0,")  # first, latest
+
+
+def test_the_profile_reads_a_rating_history_once_until_a_new_rated_game(client, toy_game, ana, ben):
+    import re
+
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    cache.clear()
+    for loser in (ben, ana):
+        endings.game_resign(game_id=_table(ana, ben).pk, user=loser)
+
+    def visit() -> tuple[str, list[str]]:
+        with CaptureQueriesContext(connection) as seen:
+            page = client.get(reverse("games:player", args=["ana"])).content.decode()
+        return page, [q["sql"] for q in seen.captured_queries if "games_ratingchange" in q["sql"]]
+
+    first, read = visit()
+    assert "<polyline" in first and len(read) == 1
+    assert "games_game" not in read[0]  # two columns of each change, not the games' rows
+    again, read = visit()
+    assert again.count("<polyline") == 1 and read == []  # drawn from the cache
+
+    endings.game_resign(game_id=_table(ana, ben).pk, user=ben)
+    after, read = visit()
+    line = re.compile(r'<polyline[^>]* points="([^"]*)"')
+    assert len(read) == 1  # a third game: the chart is drawn anew, with three points
+    assert len(line.search(after)[1].split()) == 3 and len(line.search(again)[1].split()) == 2
