@@ -33,7 +33,7 @@ from django.template.defaultfilters import linebreaksbr as linebreaksbr_filter
 from django.template.defaultfilters import time as time_filter
 from django.template.defaultfilters import urlencode
 from django.templatetags.static import static
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.text import slugify
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
@@ -295,6 +295,7 @@ def site_filters() -> dict[str, Any]:
         date=date,
         time=time,
         linebreaksbr=linebreaksbr,
+        localize=formats.localize,  # a number as the reader's language writes it (1,3)
         slugify=slugify,
         urlencode=urlencode,
         card_choices=silk_road.card_choices,

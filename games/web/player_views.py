@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
@@ -11,6 +11,7 @@ from accounts.follows import follows
 from games.engine import registry
 from games.models import Rating
 from games.read import players, ratings
+from games.web import jinja
 
 
 @require_GET
@@ -20,7 +21,7 @@ def player(request, username: str):
     context = {"person": person, "hidden": hidden, "following": follows(request.user, person)}
     if not hidden:
         context.update(players.profile(person, older=request.GET.get("older")))
-    return render(request, "games/player.html", context)
+    return HttpResponse(jinja.render_page(request, "games/player.jinja", context))
 
 
 @require_GET

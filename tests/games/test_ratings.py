@@ -185,3 +185,17 @@ def test_the_profile_reads_a_rating_history_once_until_a_new_rated_game(client, 
     line = re.compile(r'<polyline[^>]* points="([^"]*)"')
     assert len(read) == 1  # a third game: the chart is drawn anew, with three points
     assert len(line.search(after)[1].split()) == 3 and len(line.search(again)[1].split()) == 2
+
+
+def test_a_profile_in_german_writes_average_places_with_a_comma_and_draws_its_chart(
+    client, toy_game, ana, ben
+):
+    """German writes 1,5 in the text, but an SVG coordinate is always 314.0: the chart's
+    dot was once drawn at "314,0", which browsers drop."""
+    for loser in (ben, ana):
+        endings.game_resign(game_id=_table(ana, ben).pk, user=loser)
+    page = client.get(reverse("games:player", args=["ben"]), HTTP_ACCEPT_LANGUAGE="de")
+    text = page.content.decode()
+    assert page["Content-Language"] == "de"
+    assert "Platz 1,5" in text  # ben came second, then first
+    assert 'cx="314.0"' in text and ',0"' not in text
