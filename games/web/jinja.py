@@ -7,7 +7,8 @@ Silk Road board cost 1.7 ms there, more than a whole bare request (docs/performa
 Jinja compiles a template to Python once. The game page (the most read page, redrawn
 on every reload and every return from a turn's mail) is drawn by Jinja as a whole, with
 the site's head, header and foot (``templates/jinja2/site/``), which the Django pages'
-``base.html`` draws too; the other pages, mails and forms stay in Django's templates.
+``base.html`` draws too; so are the lists that grow with the site (the lobby, the archive,
+a player's profile). The other pages, mails and forms stay in Django's templates.
 
 Texts are marked with ``{% trans %}`` (``{% trans "context" %}`` for a message with a
 context, ``trimmed`` as Django's ``blocktranslate trimmed``) and ``_()``: the project's
