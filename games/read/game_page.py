@@ -137,7 +137,7 @@ NOTES_SQL = f"""SELECT {{columns}} FROM {LogNote._meta.db_table} n WHERE n.game_
 @dataclass
 class LoggedMove:
     """A move as the log reads it (``Move``'s ``seq``, ``seat``, ``created_at`` and its
-    ``log``, as data and as ``entries``), without the action or a model instance: a page
+    ``log`` as ``entries``), without the action or a model instance: a page
     reads thirty of them, and making thirty instances cost more than reading the rows."""
 
     seq: int
@@ -148,25 +148,20 @@ class LoggedMove:
     FIELDS = ("seq", "seat", "created_at")  # then the log's text (MOVES_SQL)
 
     @property
-    def log(self) -> tuple:
-        return _parsed_log(self.log_text)[0]
-
-    @property
     def entries(self) -> tuple[LogEntry, ...]:
-        return _parsed_log(self.log_text)[1]
+        return _parsed_log(self.log_text)
 
 
 @functools.lru_cache(maxsize=4096)
-def _parsed_log(text: str) -> tuple[tuple, tuple[LogEntry, ...]]:
-    """A move's stored log, from its JSON text, as data and as the engine's entries (both
-    immutable: every reader of the same text shares them).
+def _parsed_log(text: str) -> tuple[LogEntry, ...]:
+    """A move's stored log, from its JSON text, as the engine's entries (immutable: every
+    reader of the same text shares them).
 
     A move is never changed once written, and every page, move answer and changed poll
     reads the latest thirty: each process parses a text once instead of at every read,
     where parsing them cost about a tenth of a move's HTMX answer. Keyed by the text
     itself, so no id, reused or not, can ever give another move's lines."""
-    data = json.loads(text)
-    return tuple(data), tuple(log_entries(data))
+    return tuple(log_entries(json.loads(text)))
 
 
 def latest_moves(
@@ -190,7 +185,7 @@ def _enough_for(game: Game, moves: list[LoggedMove], limit: int) -> list[LoggedM
     and at move 3,000."""
     moves = list(moves)
     while len(moves) >= limit and moves[-1].seq > 1:
-        if sum(len(m.log) for m in moves) >= limit:
+        if sum(len(m.entries) for m in moves) >= limit:
             break
         older = latest_moves(game, limit, before=moves[-1].seq)
         if not older:
