@@ -62,7 +62,7 @@ def archive_list(request):
         "titles": [(slug, registry.get(slug).name) for slug in registry.slugs()],
         "endings": archive.ENDINGS,
     }
-    return HttpResponse(jinja.render_page(request, "games/archive.jinja", context))
+    return jinja.render_page(request, "games/archive.jinja", context)
 
 
 @require_GET

@@ -27,6 +27,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.exceptions import ImproperlyConfigured
+from django.http import HttpResponse
 from django.template import engines
 from django.template.context_processors import csrf
 from django.template.defaultfilters import date as date_filter
@@ -84,10 +85,12 @@ def render_answer(request, name: str, context: dict[str, Any]) -> str:
     return render(name, values)
 
 
-def render_page(request, name: str, context: dict[str, Any]) -> str:
-    """A whole page drawn by Jinja (one extending ``site/base.jinja``): as an answer, with
-    the messages a redirect left for the header to show."""
-    return render_answer(request, name, {**context, "messages": get_messages(request)})
+def render_page(request, name: str, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    """The answer of a whole page drawn by Jinja (one extending ``site/base.jinja``), as
+    Django's ``render`` answers with a Django template: with the messages a redirect left
+    for the header to show."""
+    page = render_answer(request, name, {**context, "messages": get_messages(request)})
+    return HttpResponse(page, status=status)
 
 
 @functools.cache

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
@@ -21,7 +21,7 @@ def player(request, username: str):
     context = {"person": person, "hidden": hidden, "following": follows(request.user, person)}
     if not hidden:
         context.update(players.profile(person, older=request.GET.get("older")))
-    return HttpResponse(jinja.render_page(request, "games/player.jinja", context))
+    return jinja.render_page(request, "games/player.jinja", context)
 
 
 @require_GET

@@ -102,7 +102,7 @@ def lobby(request):
         "only": only,
         "languages": TABLE_LANGUAGES,
     }
-    return HttpResponse(jinja.render_page(request, "games/lobby.jinja", context))
+    return jinja.render_page(request, "games/lobby.jinja", context)
 
 
 def _lobby_filter(params) -> lists.LobbyFilter:
@@ -306,7 +306,7 @@ def _render_game(
     if game.state is None:
         return render(request, "games/table.html", context, status=status)
     # The game page, drawn by Jinja as a whole.
-    return HttpResponse(jinja.render_page(request, "games/game.jinja", context), status=status)
+    return jinja.render_page(request, "games/game.jinja", context, status=status)
 
 
 def _seat_row(game: Game, seat: Seat | None, user) -> dict | None:
@@ -558,7 +558,7 @@ def offer_form(request, game_id: int):
         if composer is None:
             return HttpResponse(f'<p class="muted">{escape(context["message"])}</p>', status=status)
         return HttpResponse(jinja.render_answer(request, "games/_deal_composer.jinja", context))
-    return HttpResponse(jinja.render_page(request, "games/offer.jinja", context), status=status)
+    return jinja.render_page(request, "games/offer.jinja", context, status=status)
 
 
 @login_required
