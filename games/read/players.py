@@ -30,15 +30,7 @@ def profile(user, older: object = None) -> dict[str, Any]:
     recent, older_cursor = recent_results(user, older)
     ratings = {r.game: r for r in Rating.objects.filter(user=user)}
     return {
-        "titles": [
-            {
-                **record,
-                "name": _title(record["slug"]),
-                "rating": ratings.get(record["slug"]),
-                "chart": chart_of(ratings.get(record["slug"])),
-            }
-            for record in titles
-        ],
+        "titles": [_title_shown(record, ratings.get(record["slug"])) for record in titles],
         "recent": recent,
         "older": older_cursor,
         "tables": _current_public_tables(user),
@@ -46,6 +38,11 @@ def profile(user, older: object = None) -> dict[str, Any]:
         "played": sum(record["played"] for record in titles),
         "move_time": duration_text(usual_move_time(user)),
     }
+
+
+def _title_shown(record: dict[str, Any], rating: Rating | None) -> dict[str, Any]:
+    """A title's record as the profile shows it: with its name, rating and rating chart."""
+    return {**record, "name": _title(record["slug"]), "rating": rating, "chart": chart_of(rating)}
 
 
 def title_records(user) -> list[dict[str, Any]]:
