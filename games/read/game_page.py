@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine import Action, LogEntry, deals
@@ -164,6 +165,23 @@ def _parsed_log(text: str) -> tuple[LogEntry, ...]:
     return tuple(log_entries(json.loads(text)))
 
 
+@functools.lru_cache(maxsize=4096)
+def _shown_lines(
+    log_text: str, mover: int, viewer: int | None, names: tuple[str, ...], language: str
+) -> tuple[tuple[str, int | None], ...]:
+    """The lines of a move's stored log as ``viewer`` reads them in ``language`` (the
+    active one; part of the key only), names filled in: each line's text and the seat
+    whose colour its dot shows (``move_line``).
+
+    Every page and move answer shows the same thirty moves to the same few readers;
+    translating and filling in their lines anew cost about a fortieth of a game page.
+    Keyed by the log's text itself, as ``_parsed_log`` is."""
+    return tuple(
+        (shown(entry.for_viewer(viewer), names), acted_by(entry.text, mover))
+        for entry in _parsed_log(log_text)
+    )
+
+
 def latest_moves(
     game: Game, limit: int | None = None, before: int | None = None, after: int | None = None
 ) -> list[LoggedMove]:
@@ -220,9 +238,12 @@ def game_log(
     if after is not None:
         first = max(first, after + 1)
     lines = []
+    language, shown_names = get_language(), tuple(names)
     for move in reversed(moves):
-        for entry in move.entries:
-            lines.append(move_line(move.seq, move.seat, entry, seat, names, at=move.created_at))
+        for text, by in _shown_lines(move.log_text, move.seat, seat, shown_names, language):
+            lines.append(
+                {"seq": move.seq, "seat": move.seat, "by": by, "text": text, "at": move.created_at}
+            )
     # Resignations, timeouts, votes; and the newest note of all, which the page's poll key
     # names (``latest_note_id``): one read for both.
     notes = read_rows(LogNote, "n", NOTES_SQL, {"game": game.pk, "first": first})

@@ -41,7 +41,7 @@ SECTIONS = ("to_act", "active", "open")
 class MyGames:
     """A user's games as "my games" lists them. What the lists show is read only when a
     list is first asked for: a page whose rendered sections are in the cache under
-    ``cache_key`` (``games/mine.html``) never reads the games, seats or players."""
+    ``cache_key`` (``games/mine.jinja``) never reads the games, seats or players."""
 
     def __init__(
         self,

@@ -8,7 +8,8 @@ Jinja compiles a template to Python once. The game page (the most read page, red
 on every reload and every return from a turn's mail) is drawn by Jinja as a whole, with
 the site's head, header and foot (``templates/jinja2/site/``), which the Django pages'
 ``base.html`` draws too; so are the lists that grow with the site (the lobby, the archive,
-a player's profile). The other pages, mails and forms stay in Django's templates.
+a player's profile, "my games"). The other pages, mails and forms stay in Django's
+templates.
 
 Texts are marked with ``{% trans %}`` (``{% trans "context" %}`` for a message with a
 context, ``trimmed`` as Django's ``blocktranslate trimmed``) and ``_()``: the project's
@@ -26,13 +27,18 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.core.exceptions import ImproperlyConfigured
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpResponse
 from django.template import engines
 from django.template.context_processors import csrf
 from django.template.defaultfilters import date as date_filter
 from django.template.defaultfilters import linebreaksbr as linebreaksbr_filter
 from django.template.defaultfilters import time as time_filter
+from django.template.defaultfilters import timesince_filter as timesince
 from django.template.defaultfilters import urlencode
 from django.templatetags.static import static
 from django.utils import formats, translation
@@ -40,7 +46,7 @@ from django.utils.text import slugify
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
 from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from games.web import drawing
 from games.web.boards import araby, marco_polo, silk_road
@@ -81,7 +87,8 @@ def render_answer(request, name: str, context: dict[str, Any]) -> str:
     the benchmark, docs/performance.md)."""
     values = {**context, "request": request, "user": request.user}
     values.update(csrf(request))
-    values.update(waiting_games(request))
+    for key, value in waiting_games(request).items():  # unless the view counted them
+        values.setdefault(key, value)
     return render(name, values)
 
 
@@ -115,15 +122,15 @@ def _bound_translations(language: str) -> dict[str, Any]:
     find, find_plural = catalogue.gettext, catalogue.ngettext  # (not a text to translate)
 
     def gettext_(message: str, **values: Any) -> str:
-        return Markup(find(message)) % values
+        return _filled(find(message), values)
 
     def ngettext_(singular: str, plural: str, number: int, **values: Any) -> str:
         values.setdefault("num", number)
-        return Markup(find_plural(singular, plural, number)) % values
+        return _filled(find_plural(singular, plural, number), values)
 
     def pgettext_(context: str, message: str, **values: Any) -> str:
         found = find(f"{context}{CONTEXT_SEPARATOR}{message}")
-        return Markup(message if CONTEXT_SEPARATOR in found else found) % values
+        return _filled(message if CONTEXT_SEPARATOR in found else found, values)
 
     def npgettext_(context: str, singular: str, plural: str, number: int, **values: Any):
         values.setdefault("num", number)
@@ -134,7 +141,7 @@ def _bound_translations(language: str) -> dict[str, Any]:
         )
         if CONTEXT_SEPARATOR in found:
             found = find_plural(singular, plural, number)
-        return Markup(found) % values
+        return _filled(found, values)
 
     return {
         "_catalogue_gettext": find,
@@ -144,6 +151,20 @@ def _bound_translations(language: str) -> dict[str, Any]:
         "pgettext": pgettext_,
         "npgettext": npgettext_,
     }
+
+
+def _filled(message: str, values: dict[str, Any]) -> Markup:
+    """``Markup(message) % values`` as Jinja's newstyle gettext writes it (the message is
+    the page's own markup, its values escaped, "%%" a percent sign), without markupsafe's
+    wrapper around each value: a board fills in about fifty texts, and the wrappers cost
+    twice the filling. Numbers stay numbers, for a ``%(n)d``."""
+    if not values:
+        return Markup(message % values if "%" in message else message)
+    escaped = {
+        key: value if isinstance(value, int | float) else escape(value)
+        for key, value in values.items()
+    }
+    return Markup(message % escaped)
 
 
 @pass_context
@@ -253,6 +274,33 @@ def environment(**options: Any) -> Environment:
     return env
 
 
+@functools.lru_cache(maxsize=256)
+def static_url(path: str) -> str:
+    """Django's ``static``, remembered: a page names the same eight files, and the storage
+    works out each one's URL anew (its hashed name, in production) at every drawing. The
+    URLs change only with the settings: ``_forget_static_urls``."""
+    return static(path)
+
+
+def cached_fragment(name: str, key: Any, seconds: int, caller: Any) -> Markup:
+    """``{% call cached_fragment("name", key, seconds) %}…{% endcall %}``: what the block
+    draws, kept in the shared cache for ``seconds`` under ``name`` and ``key``, as Django's
+    ``{% cache %}`` keeps it (a key that changes with everything the block shows makes a
+    hit right: "my games" reads no game then)."""
+    cache_key = make_template_fragment_key(name, [key])
+    drawn = cache.get(cache_key)
+    if drawn is None:
+        drawn = str(caller())
+        cache.set(cache_key, drawn, seconds)
+    return Markup(drawn)
+
+
+@receiver(setting_changed)
+def _forget_static_urls(*, setting: str, **kwargs: Any) -> None:
+    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
+        static_url.cache_clear()
+
+
 def site_globals() -> dict[str, Any]:
     """The site's own Jinja globals: the drawing helpers, ``url`` and ``static``."""
     return dict(
@@ -262,7 +310,8 @@ def site_globals() -> dict[str, Any]:
         poll_every=drawing.poll_every,
         log_items=drawing.log_items,
         deal_stepper=deal_stepper,
-        static=static,
+        static=static_url,
+        cached_fragment=cached_fragment,
         waiting_count=waiting_count,
         site_languages=settings.LANGUAGES,  # the site's (a page may list tables' languages)
         act_form=act_form,
@@ -298,6 +347,7 @@ def site_filters() -> dict[str, Any]:
         seat_letter=araby.seat_letter,
         date=date,
         time=time,
+        timesince=timesince,
         linebreaksbr=linebreaksbr,
         localize=formats.localize,  # a number as the reader's language writes it (1,3)
         slugify=slugify,

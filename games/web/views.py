@@ -145,7 +145,7 @@ def mine(request):
     context = {"my": my}
     if my.waiting is not None:  # the header's count, from the lists just read
         context["games_waiting_count"] = my.waiting
-    return render(request, "games/mine.html", context)
+    return jinja.render_page(request, "games/mine.jinja", context)
 
 
 @login_required
