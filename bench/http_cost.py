@@ -54,7 +54,6 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.decorators import login_required  # noqa: E402
-from django.core.wsgi import get_wsgi_application  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -69,6 +68,10 @@ from games.play import acting, tables  # noqa: E402
 from games.read import drafts  # noqa: E402
 from games.read.tables import game_for_user, polled  # noqa: E402
 from games.web.views import poll_key_of  # noqa: E402
+
+# The application gunicorn serves, loaded by its entry point (which leaves what loading it
+# made out of the garbage collector's walks: silkroad.collector).
+from silkroad.wsgi import application  # noqa: E402
 
 KINDS = ("bare", "page", "form", "htmx", "api", "api-since", "poll", "read")
 LABELS = {
@@ -114,7 +117,7 @@ class Site:
     """The WSGI app called directly, with the CPU time and queries of each call."""
 
     def __init__(self) -> None:
-        self.app = get_wsgi_application()
+        self.app = application
         self.queries = 0
         self.statements: list[tuple[str, object]] = []
         self.wall = 0.0  # seconds of the last call, by the clock on the wall

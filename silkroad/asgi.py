@@ -7,5 +7,8 @@ import os
 
 from django.core.asgi import get_asgi_application
 
+from silkroad.collector import freeze_loaded_objects
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "silkroad.settings.production")
 application = get_asgi_application()
+freeze_loaded_objects()  # the loaded site lives as long as the process: silkroad.collector
