@@ -43,3 +43,15 @@ def test_index_and_humanize_kind_filters():
     assert board.render({"names": ["ana", "<ben>"]}) == "&lt;ben&gt;||Silk cloth"
     page = Template("{% load play %}{{ names|index:1 }}|{{ names|index:9 }}")
     assert page.render(Context({"names": ["ana", "<ben>"]})) == "&lt;ben&gt;|"
+
+
+def test_a_translated_text_escapes_the_values_filled_in_and_keeps_its_percent_signs():
+    from games.web.jinja import _bound_translations
+
+    text = engines["jinja2"].from_string(
+        "{% trans name=name %}<b>{{ name }}</b> to play{% endtrans %}|"
+        "{% trans n=n %}{{ n }} % done{% endtrans %}|{{ _('Skip to content') }}|"
+        "{% trans counter=n %}{{ counter }} card{% pluralize %}{{ counter }} cards{% endtrans %}"
+    )
+    out = text.render({"name": "<img src=x>", "n": 3, **_bound_translations("en")})
+    assert out == "<b>&lt;img src=x&gt;</b> to play|3 % done|Skip to content|3 cards"
