@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -176,10 +177,15 @@ def _shown_lines(
     Every page and move answer shows the same thirty moves to the same few readers;
     translating and filling in their lines anew cost about a fortieth of a game page.
     Keyed by the log's text itself, as ``_parsed_log`` is."""
-    return tuple(
-        (shown(entry.for_viewer(viewer), names), acted_by(entry.text, mover))
-        for entry in _parsed_log(log_text)
-    )
+    return tuple(_read_line(entry, mover, viewer, names) for entry in _parsed_log(log_text))
+
+
+def _read_line(
+    entry: LogEntry, mover: int, viewer: int | None, names: Sequence[str]
+) -> tuple[str, int | None]:
+    """A log line as ``viewer`` reads it, names filled in, and the seat whose colour its dot
+    shows (None for a line the game wrote on its own)."""
+    return shown(entry.for_viewer(viewer), names), acted_by(entry.text, mover)
 
 
 def latest_moves(
@@ -291,8 +297,8 @@ def move_line(
 ) -> dict[str, Any]:
     """A line of move ``seq``'s log as ``viewer`` reads it, names filled in, with the seat
     whose colour its dot shows (``by``: None for a line the game wrote on its own)."""
-    text = shown(entry.for_viewer(viewer), names)
-    return {"seq": seq, "seat": mover, "by": acted_by(entry.text, mover), "text": text, **more}
+    text, by = _read_line(entry, mover, viewer, names)
+    return {"seq": seq, "seat": mover, "by": by, "text": text, **more}
 
 
 def rematch_for(game: Game, user) -> dict[str, Any] | None:
