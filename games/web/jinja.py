@@ -282,6 +282,12 @@ def static_url(path: str) -> str:
     return static(path)
 
 
+@receiver(setting_changed)
+def _forget_static_urls(*, setting: str, **kwargs: Any) -> None:
+    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
+        static_url.cache_clear()
+
+
 def cached_fragment(name: str, key: Any, seconds: int, caller: Any) -> Markup:
     """``{% call cached_fragment("name", key, seconds) %}…{% endcall %}``: what the block
     draws, kept in the shared cache for ``seconds`` under ``name`` and ``key``, as Django's
@@ -293,12 +299,6 @@ def cached_fragment(name: str, key: Any, seconds: int, caller: Any) -> Markup:
         drawn = str(caller())
         cache.set(cache_key, drawn, seconds)
     return Markup(drawn)
-
-
-@receiver(setting_changed)
-def _forget_static_urls(*, setting: str, **kwargs: Any) -> None:
-    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
-        static_url.cache_clear()
 
 
 def site_globals() -> dict[str, Any]:
