@@ -164,6 +164,7 @@ def main() -> None:
                 chooser.random() < 0.7,
                 chooser.choice((0, 0, 1, 3)),
                 template["format"],
+                len(seated),
             )
         )
         for number, user in enumerate(seated):
@@ -213,7 +214,8 @@ def main() -> None:
             "CREATE TEMP TABLE bench_game (n int, game text, players int, status text,"
             " version int, is_public bool, creator_id bigint, created_at timestamptz,"
             " started_at timestamptz, finished_at timestamptz, updated_at timestamptz,"
-            " rated bool, clock_days int, state_format int, id bigint) ON COMMIT DROP"
+            " rated bool, clock_days int, state_format int, seats_taken int, id bigint)"
+            " ON COMMIT DROP"
         )
         copy_rows(
             cursor,
@@ -233,6 +235,7 @@ def main() -> None:
                 "rated",
                 "clock_days",
                 "state_format",
+                "seats_taken",
             ],
             games,
         )
@@ -243,12 +246,13 @@ def main() -> None:
         )
         cursor.execute(
             """
-            INSERT INTO games_game (id, game, options, players, is_public, random_seat_order,
+            INSERT INTO games_game (id, game, options, players, seats_taken, is_public,
+                random_seat_order,
                 invite_code, status, seed, server_seed, seed_nonce, seed_committed, state,
                 state_format, version, result, created_at, started_at, finished_at,
                 updated_at, creator_id, allow_vacation, bank_cap_days, clock_days,
                 timeout_bot_level, timeout_policy, weekends_off, rated, language, draft)
-            SELECT b.id, b.game, '{}', b.players, b.is_public, true,
+            SELECT b.id, b.game, '{}', b.players, b.seats_taken, b.is_public, true,
                 'bench' || b.id, b.status, b.id * 7919, b.id * 104729, md5(b.id::text), true,
                 CASE WHEN b.status = 'open' THEN NULL ELSE f.state END,
                 b.state_format, b.version,

@@ -88,6 +88,9 @@ class Game(models.Model):
     game = models.CharField(max_length=40)  # engine slug
     options = models.JSONField(default=dict, blank=True)
     players = models.PositiveSmallIntegerField()
+    # Seats taken (players' and bots'), kept by games.play.tables whenever a seat is taken
+    # or given up: the lobby walks open tables in its order from an index, counting none.
+    seats_taken = models.PositiveSmallIntegerField(default=0)
     is_public = models.BooleanField(default=True)
     random_seat_order = models.BooleanField(default=True)
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
@@ -134,8 +137,20 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(seats_taken__lte=models.F("players")), name="seats_within_table"
+            ),
+        ]
         indexes = [
             models.Index(fields=["status", "is_public"]),
+            # The lobby: open public tables, the fullest first, then the oldest; a page is a
+            # short walk of this index however many tables wait.
+            models.Index(
+                fields=["-seats_taken", "created_at", "id"],
+                condition=models.Q(status="open", is_public=True),
+                name="game_lobby",
+            ),
             # The archive: finished public games, newest first (keyset pages).
             models.Index(
                 fields=["status", "is_public", "-finished_at", "-id"], name="game_archive_page"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import factory
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
+from django.db.models import F
 
 from games.models import ChatMessage, Game, Seat
 
@@ -54,6 +55,14 @@ class SeatFactory(factory.django.DjangoModelFactory):
     game = factory.SubFactory(GameFactory)
     number = factory.Sequence(lambda n: n)
     user = factory.SubFactory(UserFactory)
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        seat = super()._create(model_class, *args, **kwargs)
+        # As taking a seat does (games.play.tables): the table counts it, for the lobby.
+        Game.objects.filter(pk=seat.game_id).update(seats_taken=F("seats_taken") + 1)
+        seat.game.seats_taken += 1
+        return seat
 
 
 class ChatMessageFactory(factory.django.DjangoModelFactory):

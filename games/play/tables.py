@@ -226,6 +226,7 @@ def game_create(
         rated=bool(rated),
         language=_clean_language(language),
         creator=creator,
+        seats_taken=len(bot_seats) + 1,  # the bots' and the creator's, seated below
         **clean_time_control(time_control),
     )
     for number, level in bot_seats.items():
@@ -273,6 +274,7 @@ def game_join(*, game_id: int, user, invite_code: str | None = None, entropy: st
     if not free:
         raise Conflict(_("This table is full."))
     Seat.objects.create(game=table, number=free[0], user=user, entropy=entropy)
+    _count_seats(table, len(seats) + 1)
     if len(free) == 1:
         game_start(game=table)
     return table
@@ -313,14 +315,15 @@ def game_rematch(*, game_id: int, user) -> Game:
         if table.status == Game.Status.OPEN and not table.seats.filter(user=user).exists():
             return game_join(game_id=table.pk, user=user, invite_code=table.invite_code)
         return table
+    bots = [seat for seat in old.seats.all() if seat.is_bot]
     table = Game.objects.create(
         creator=user,
         is_public=False,
         random_seat_order=True,
         rematch_of=old,
+        seats_taken=len(bots) + 1,  # the bots' and the asker's, seated below
         **{name: getattr(old, name) for name in REMATCH_FIELDS},
     )
-    bots = [seat for seat in old.seats.all() if seat.is_bot]
     for number, seat in enumerate(bots):
         Seat.objects.create(
             game=table,
@@ -360,7 +363,15 @@ def game_leave(*, game_id: int, user) -> Game:
     if table.creator_id == user.pk:
         raise Conflict(_("You created this table: cancel it instead of leaving."))
     seat.delete()
+    _count_seats(table, table.seats_taken - 1)
     return table
+
+
+def _count_seats(table: Game, taken: int) -> None:
+    """Keep the table's count of its seats taken (the lobby's order) with its seats: the
+    table is locked, so the count it was read with is the one to add to or take from."""
+    table.seats_taken = taken
+    table.save(update_fields=["seats_taken", "updated_at"])
 
 
 @one_transaction

@@ -84,8 +84,10 @@ def read_game(game_id: object, *, lock: bool = False) -> Game | None:
 
 
 @functools.cache
-def _seats_sql() -> tuple[str, tuple]:
-    """The seats' statement and its columns (seat, player, vacation), built once."""
+def _seats_sql(games: int = 1) -> tuple[str, tuple]:
+    """The statement of the seats of ``games`` games, by game and number, with their
+    players and vacations, and its columns (seat, player, vacation); built once for each
+    number of games."""
     seat, user, vacation = (
         columns(Seat, "s"),
         columns(Seat.user.field.related_model, "u"),
@@ -95,7 +97,7 @@ def _seats_sql() -> tuple[str, tuple]:
         FROM {Seat._meta.db_table} s
         LEFT JOIN {user.model._meta.db_table} u ON u.id = s.user_id
         LEFT JOIN {Vacation._meta.db_table} v ON v.user_id = u.id
-        WHERE s.game_id = %s ORDER BY s.number"""
+        WHERE s.game_id IN ({placeholders(games)}) ORDER BY s.game_id, s.number"""
     return sql, (seat, user, vacation)
 
 
@@ -109,53 +111,26 @@ def read_seats(game: Game) -> list[Seat]:
     CPU against 0.3). Keeping the list where the prefetch would uses Django's own
     places for it (the queryset's result cache, the related objects' caches);
     ``tests/games/test_read_seats.py`` checks that nothing is read again."""
-    sql, listed_columns = _seats_sql()
-    seats = []
-    for seat, user, vacation in select_rows(sql, [game.pk], *listed_columns):
-        _attach(seat, game, user, vacation)
-        seats.append(seat)
-    _keep_seats(game, seats)
-    return seats
+    return read_seats_of([game])[game.pk]
 
 
-def read_seats_of(games: list[Game]) -> None:
-    """The seats of each of ``games`` (a list: the lobby, "my games") with their players
-    and vacations, kept on each game as ``read_seats`` keeps them. Two statements for all:
-    the seats, then their players by id (one join would hash every user for a long list);
-    Django's prefetch did the same but made a queryset for each game, and cost the lobby
+def read_seats_of(games: list[Game]) -> dict[int, list[Seat]]:
+    """The seats of each of ``games`` (one game's, or a page of a list: the lobby, "my
+    games", the archive) with their players and vacations, kept on each game as
+    ``read_seats`` keeps them, in one statement (and returned by game id). Django's
+    prefetch did the same in three and made a queryset for each game, and cost the lobby
     more CPU than its query."""
     if not games:
-        return
+        return {}
     by_id = {game.pk: game for game in games}
-    seat_columns = columns(Seat, "s")
     found: dict[int, list[Seat]] = {pk: [] for pk in by_id}
-    sql = (
-        f"SELECT {seat_columns.select} FROM {Seat._meta.db_table} s WHERE s.game_id IN "
-        f"({placeholders(len(by_id))}) ORDER BY s.game_id, s.number"
-    )
-    seats = [seat for (seat,) in select_rows(sql, list(by_id), seat_columns)]
-    players = _players({seat.user_id for seat in seats if seat.user_id is not None})
-    for seat in seats:
-        user, vacation = players.get(seat.user_id, (None, None))
+    sql, listed_columns = _seats_sql(len(by_id))
+    for seat, user, vacation in select_rows(sql, list(by_id), *listed_columns):
         _attach(seat, by_id[seat.game_id], user, vacation)
         found[seat.game_id].append(seat)
     for pk, listed in found.items():
         _keep_seats(by_id[pk], listed)
-
-
-def _players(user_ids: set[int]) -> dict[int, tuple]:
-    """Players by id, each with their vacation (None: never took one)."""
-    if not user_ids:
-        return {}
-    _, (_, user_columns, vacation_columns) = _seats_sql()
-    sql = (
-        f"SELECT {user_columns.select}, {vacation_columns.select} "
-        f"FROM {user_columns.model._meta.db_table} u "
-        f"LEFT JOIN {Vacation._meta.db_table} v ON v.user_id = u.id "
-        f"WHERE u.id IN ({placeholders(len(user_ids))})"
-    )
-    rows = select_rows(sql, sorted(user_ids), user_columns, vacation_columns)
-    return {user.pk: (user, vacation) for user, vacation in rows}
+    return found
 
 
 def _attach(seat: Seat, game: Game, user, vacation: Vacation | None) -> None:

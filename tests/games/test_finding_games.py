@@ -7,8 +7,10 @@ from django.urls import reverse
 
 from accounts.models import Follow
 from games.models import Game
-from games.play import tables
+from games.play import endings, tables
+from games.read import tables as lists
 from tests.factories import UserFactory
+from tests.games.helpers import act
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +113,59 @@ def test_the_table_page_and_the_invitation_tell_the_time_control(
     (invitation,) = mail.outbox
     assert "Time: 3 days per move" in invitation.body
     assert "3 days a move" in _lobby(client)
+
+
+def _counted(table) -> tuple[int, int]:
+    table.refresh_from_db()
+    return table.seats_taken, table.seats.count()
+
+
+def test_a_table_counts_its_seats_as_players_join_and_leave(toy_game, ana, ben, cy):
+    table = tables.game_create(creator=ana, game="toy", players=4, bots={"3": "random"})
+    assert _counted(table) == (2, 2)
+    tables.game_join(game_id=table.pk, user=ben)
+    tables.game_join(game_id=table.pk, user=cy)
+    assert _counted(table) == (4, 4) and table.status == Game.Status.ACTIVE
+    other = tables.game_create(creator=ana, game="toy", players=3)
+    tables.game_join(game_id=other.pk, user=ben)
+    tables.game_leave(game_id=other.pk, user=ben)
+    assert _counted(other) == (1, 1)
+    duel = tables.game_create(creator=ana, game="toy", players=2, random_seat_order=False)
+    tables.game_join(game_id=duel.pk, user=ben)
+    duel.refresh_from_db()
+    act(duel, ana, "pass")
+    endings.game_resign(game_id=duel.pk, user=ben)
+    rematch = tables.game_rematch(game_id=duel.pk, user=ben)
+    assert _counted(rematch) == (1, 1)
+    tables.game_rematch(game_id=duel.pk, user=ana)
+    assert _counted(rematch) == (2, 2) and rematch.status == Game.Status.ACTIVE
+
+
+def test_every_page_of_the_lobby_walks_followed_tables_then_the_fullest_each_once(
+    toy_game, ana, ben, cy
+):
+    """Tables of players you follow first, then the others; each part the fullest first,
+    then the oldest; and any page, of any size, is that order's slice."""
+    dee = UserFactory(username="dee")
+    Follow.objects.create(follower=dee, followed=ben)
+    lone = tables.game_create(creator=ana, game="toy", players=3)
+    full_ish = tables.game_create(creator=ana, game="toy", players=3)
+    tables.game_join(game_id=full_ish.pk, user=cy)
+    followed_lone = tables.game_create(creator=ben, game="toy", players=4)
+    followed_joined = tables.game_create(creator=cy, game="toy", players=4)
+    tables.game_join(game_id=followed_joined.pk, user=ben)
+    later = tables.game_create(creator=cy, game="toy", players=2)
+    started = tables.game_create(creator=ben, game="toy", players=2)
+    tables.game_join(game_id=started.pk, user=ana)  # full: started, never listed
+    expected = [followed_joined, followed_lone, full_ish, lone, later]
+    whole = lists.lobby(user=dee)
+    assert [g.pk for g in whole] == [g.pk for g in expected]
+    assert [g.by_followed for g in whole] == [True, True, False, False, False]
+    for size in range(1, 6):
+        walked = []
+        for start in range(0, 6, size):
+            walked += [g.pk for g in lists.lobby(user=dee, start=start, limit=size)]
+        assert walked == [g.pk for g in expected], size
+    # a guest, or someone following nobody, sees only the lobby's own order
+    guest = [full_ish, followed_joined, lone, followed_lone, later]
+    assert [g.pk for g in lists.lobby()] == [g.pk for g in guest]
