@@ -38,3 +38,25 @@ def test_garbage_is_collected_before_the_freeze_not_kept_with_it():
         assert frozen == gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_the_url_patterns_and_templates_are_loaded_before_the_freeze():
+    from django.template import engines
+    from django.urls import clear_url_caches, reverse
+
+    from silkroad.collector import freeze_loaded_objects
+
+    jinja = next(engine for engine in engines.all() if hasattr(engine, "env"))
+    gc.unfreeze()
+    try:
+        clear_url_caches()
+        jinja.env.cache.clear()
+        freeze_loaded_objects()
+        gc.collect()
+        before = len(gc.get_objects())
+        reverse("games:lobby")
+        jinja.env.get_template("games/game.jinja")
+        gc.collect()
+        assert len(gc.get_objects()) - before < 50  # nothing left to load and keep
+    finally:
+        gc.unfreeze()
