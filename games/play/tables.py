@@ -363,13 +363,13 @@ def game_leave(*, game_id: int, user) -> Game:
     if table.creator_id == user.pk:
         raise Conflict(_("You created this table: cancel it instead of leaving."))
     seat.delete()
-    _count_seats(table, table.seats_taken - 1)
+    _count_seats(table, table.seats.count())
     return table
 
 
 def _count_seats(table: Game, taken: int) -> None:
-    """Keep the table's count of its seats taken (the lobby's order) with its seats: the
-    table is locked, so the count it was read with is the one to add to or take from."""
+    """Keep the table's count of its seats taken (the lobby's order) with its seats, as
+    counted under the table's lock."""
     table.seats_taken = taken
     table.save(update_fields=["seats_taken", "updated_at"])
 
