@@ -7,9 +7,10 @@ Run it on a database of its own (migrated, otherwise empty): it adds players cal
 ``bench-…``. The shape: ``--heavy`` players (5) with about ``--heavy-games`` (3,000)
 finished games each and a few dozen in play, the rest spread over ``--games / 5`` players;
 90% of games finished, 8% in play, 2% open tables; two to four players; Silk Road,
-Samarkand and Merchant Lord. Moves average ``--moves / --games`` per started game. Rated
-games (seven in ten) give their players a rating per title and a rating change each, as a
-rated game's end does, so a profile draws a rating history of hundreds of games.
+Samarkand and Merchant Lord; each heavy player follows ``--follows`` (200) others. Moves
+average ``--moves / --games`` per started game. Rated games (seven in ten) give their
+players a rating per title and a rating change each, as a rated game's end does, so a
+profile draws a rating history of hundreds of games.
 
 Each title and player count is played out once by the engine (random legal moves); every
 game of that kind copies its moves (cycled when the game is longer), its final state and
@@ -40,6 +41,7 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 
+from accounts.models import Follow  # noqa: E402
 from games.engine import registry  # noqa: E402
 from games.play import results  # noqa: E402
 
@@ -83,6 +85,9 @@ def main() -> None:
     parser.add_argument("--heavy", type=int, default=5, help="players with thousands of games")
     parser.add_argument("--heavy-games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--follows", type=int, default=200, help="players each heavy player follows"
+    )
     args = parser.parse_args()
     if connection.vendor != "postgresql":
         raise SystemExit("populate needs PostgreSQL (DATABASE_URL=postgres://…)")
@@ -116,6 +121,17 @@ def main() -> None:
     heavy = [ids[name] for name in names[: args.heavy]]
     others = [ids[name] for name in names[args.heavy :]]
     say(f"{len(ids)} players ({len(heavy)} heavy)")
+    # Heavy players follow others (the lobby lists their tables first): drawn apart, so
+    # that the games below are those of the same seed without follows.
+    following = random.Random(args.seed + 1)
+    Follow.objects.bulk_create(
+        [
+            Follow(follower_id=follower, followed_id=followed)
+            for follower in heavy
+            for followed in following.sample(others, min(args.follows, len(others)))
+        ],
+        ignore_conflicts=True,
+    )
 
     # Games, with the seats of each; heavy players sit in the first games.
     per_game = args.moves / args.games
