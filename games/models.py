@@ -201,9 +201,11 @@ class Seat(models.Model):
     Controller = Controller
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()  # engine seat; reassigned at start if random
+    # A player who ever sat at a table is kept (deactivated, not deleted), as its creator
+    # is: deleting them would take their seat out of a game in play, or out of a record.
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
+        on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="seats",

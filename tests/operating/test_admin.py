@@ -79,3 +79,13 @@ def test_a_finished_game_shows_its_seed(staff, make_game, ana, ben):
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     page = staff.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
     assert str(game.seed) in page
+
+
+def test_deleting_a_player_who_sits_at_a_game_is_refused_and_the_game_keeps_its_seat(
+    staff, make_game, ana, ben
+):
+    game = make_game(ana, ben)  # Ana opened it; Ben only sits there
+    page = staff.post(reverse("admin:accounts_user_delete", args=[ben.pk]), {"post": "yes"})
+    assert page.status_code == 200  # the admin explains what protects him
+    assert "Cannot delete" in page.content.decode()
+    assert game.seats.filter(user=ben).exists()
