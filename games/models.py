@@ -62,6 +62,13 @@ def bot_name(level: str) -> str:
     return _("Bot (%(level)s)") % {"level": BOT_LEVEL_NAMES.get(level, level)}
 
 
+def seat_name(username: str | None, controller: str, level: str) -> str:
+    """What a seat is called: its player's username, its bot's name, or "Empty seat"."""
+    if username is not None:
+        return username
+    return bot_name(level) if controller == Controller.BOT else _("Empty seat")
+
+
 def new_seed() -> int:
     return secrets.randbits(62)
 
@@ -271,9 +278,8 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
-        if self.user_id:
-            return self.user.username
-        return bot_name(self.controller_level) if self.is_bot else _("Empty seat")
+        username = self.user.username if self.user_id else None
+        return seat_name(username, self.controller, self.controller_level)
 
     @property
     def is_bot(self) -> bool:

@@ -158,7 +158,7 @@ def list_games(request: HttpRequest, query: Query[GamesQuery]):
         mine = lists.my_games(user=user)
         found = mine.to_act if query.to_act else mine.all()
     else:
-        found = lists.lobby(user=user)
+        found = lists.lobby(user=user, whole_seats=True)
     return {"games": [summary(game, user) for game in found]}
 
 

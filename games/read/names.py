@@ -10,7 +10,7 @@ from django.db.models import Prefetch
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
-from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat, Vacation
+from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat, Vacation, seat_name
 from silkroad.rows import columns, placeholders, read_rows, select_rows
 
 
@@ -131,6 +131,31 @@ def read_seats_of(games: list[Game]) -> dict[int, list[Seat]]:
     for pk, listed in found.items():
         _keep_seats(by_id[pk], listed)
     return found
+
+
+# Who sits where at some tables, as a list shows it (the lobby): plain values, since
+# making the seats and their players as models cost the lobby ten times this read.
+SEAT_NAMES_SQL = f"""SELECT s.game_id, s.user_id, u.username, s.controller, s.controller_level
+    FROM {Seat._meta.db_table} s
+    LEFT JOIN {Seat.user.field.related_model._meta.db_table} u ON u.id = s.user_id
+    WHERE s.game_id IN ({{games}}) ORDER BY s.game_id, s.number"""
+
+
+def read_seat_names_of(games: list[Game]) -> None:
+    """Each of ``games`` with ``seat_names`` (who sits there, by seat number) and
+    ``seated_ids`` (their players' ids), in one statement."""
+    by_id = {game.pk: game for game in games}
+    for game in games:
+        game.seat_names, game.seated_ids = [], set()
+    if not games:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(SEAT_NAMES_SQL.format(games=placeholders(len(by_id))), list(by_id))
+        for game_id, user_id, username, controller, level in cursor.fetchall():
+            game = by_id[game_id]
+            game.seat_names.append(seat_name(username, controller, level))
+            if user_id is not None:
+                game.seated_ids.add(user_id)
 
 
 def _attach(seat: Seat, game: Game, user, vacation: Vacation | None) -> None:

@@ -19,6 +19,7 @@ from games.read.clocks import annotate_clocks
 from games.read.names import (
     game_visible_to,
     read_game,
+    read_seat_names_of,
     read_seats,
     read_seats_of,
     seat_of,
@@ -249,10 +250,17 @@ def _open_tables(only: LobbyFilter) -> QuerySet[Game]:
 
 
 def lobby(
-    *, user=None, only: LobbyFilter | None = None, start: int = 0, limit: int = 100
+    *,
+    user=None,
+    only: LobbyFilter | None = None,
+    start: int = 0,
+    limit: int = 100,
+    whole_seats: bool = False,
 ) -> list[Game]:
     """Public tables waiting for players: those of players ``user`` follows first, then
-    the fullest; ``limit`` of them from the ``start``-th.
+    the fullest; ``limit`` of them from the ``start``-th. Each with ``by_followed``,
+    ``joined`` (``user`` sits there) and ``seat_names``; with ``whole_seats``, also its
+    seats as ``read_seats_of`` reads them (the API's summaries).
 
     Two walks of the lobby's order rather than one sort by "someone you follow": that sort
     had to count the seats of every open table on every page, so the lobby slowed as
@@ -272,11 +280,12 @@ def lobby(
     if wanted:
         skip = max(0, start - len(first))
         shown += list(games[skip : skip + wanted])
-    # Seats, then their players by id: a join would hash every user for a long page.
-    read_seats_of(shown)
+    read_seat_names_of(shown)
+    if whole_seats:
+        read_seats_of(shown)
     for game in shown:
         game.by_followed = game in first
-        game.joined = seat_of(game, user) is not None
+        game.joined = user is not None and user.pk in game.seated_ids
     return shown
 
 

@@ -169,3 +169,12 @@ def test_every_page_of_the_lobby_walks_followed_tables_then_the_fullest_each_onc
     # a guest, or someone following nobody, sees only the lobby's own order
     guest = [full_ish, followed_joined, lone, followed_lone, later]
     assert [g.pk for g in lists.lobby()] == [g.pk for g in guest]
+
+
+def test_a_lobby_row_names_who_sits_there_bots_included(client, toy_game, ana, ben):
+    table = tables.game_create(creator=ana, game="toy", players=4, bots={"0": "greedy"})
+    tables.game_join(game_id=table.pk, user=ben)
+    client.force_login(ben)
+    row = _lobby(client).split(f'href="/games/{table.pk}/"')[1].split("</li>")[0]
+    assert '<span class="game-players">Bot (Medium), ana, ben</span>' in row
+    assert "3 of 4 seated" in row and "You sit here" in row
