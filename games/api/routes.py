@@ -128,7 +128,7 @@ def player_games(request: HttpRequest, username: str, query: Query[ArchiveQuery]
     if person is None or (person.profile_hidden and person != request.auth):
         raise NotFound(_("There is no such player, or they keep their games private."))
     games = archive.finished_games(archive.ArchiveQuery(player=person.username))
-    found, cursor = archive.page(games, query.after)
+    found, cursor = archive.page(games, query.after, whole_seats=True)
     return {"games": [summary(game, request.auth) for game in found], "next": cursor}
 
 

@@ -23,7 +23,7 @@ from games.engine.contract import fill_names
 from games.models import Game, Seat
 from games.read import fairness, pages, replay
 from games.read.game_page import board_templates, move_line, result_reason
-from games.read.names import read_seats_of, seat_names
+from games.read.names import read_seat_names_of, read_seats_of, seat_names
 from games.words import shown
 
 PAGE_SIZE = 30
@@ -66,10 +66,16 @@ def _start_of(day: date, next_day: bool = False) -> datetime:
     return moment + timedelta(days=1) if next_day else moment
 
 
-def page(games: QuerySet[Game], cursor: str | None) -> tuple[list[Game], str | None]:
-    """One page after ``cursor`` ("<finished timestamp>_<id>"), and the next page's cursor."""
+def page(
+    games: QuerySet[Game], cursor: str | None, *, whole_seats: bool = False
+) -> tuple[list[Game], str | None]:
+    """One page after ``cursor`` ("<finished timestamp>_<id>"), and the next page's cursor.
+    Each game with who sits there (``read_seat_names_of``); with ``whole_seats``, also its
+    seats as ``read_seats_of`` reads them (the API's summaries)."""
     rows = list(pages.finished_page(games, cursor, PAGE_SIZE).defer(*pages.LIST_DEFERRED))
-    read_seats_of(rows)
+    read_seat_names_of(rows)
+    if whole_seats:
+        read_seats_of(rows)
     return pages.cut(rows, PAGE_SIZE)
 
 

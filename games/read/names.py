@@ -133,8 +133,8 @@ def read_seats_of(games: list[Game]) -> dict[int, list[Seat]]:
     return found
 
 
-# Who sits where at some tables, as a list shows it (the lobby): plain values, since
-# making the seats and their players as models cost the lobby ten times this read.
+# Who sits where at some tables, as a list shows it (the lobby, the archive): plain
+# values, since making the seats and their players as models cost ten times this read.
 SEAT_NAMES_SQL = f"""SELECT s.game_id, s.user_id, u.username, s.controller, s.controller_level
     FROM {Seat._meta.db_table} s
     LEFT JOIN {Seat.user.field.related_model._meta.db_table} u ON u.id = s.user_id
@@ -142,11 +142,12 @@ SEAT_NAMES_SQL = f"""SELECT s.game_id, s.user_id, u.username, s.controller, s.co
 
 
 def read_seat_names_of(games: list[Game]) -> None:
-    """Each of ``games`` with ``seat_names`` (who sits there, by seat number) and
-    ``seated_ids`` (their players' ids), in one statement."""
+    """Each of ``games`` with, by seat number, ``seat_names`` (who sits there) and
+    ``seat_usernames`` (their accounts, "" for bots: for profile links), and
+    ``seated_ids`` (their players' ids); in one statement."""
     by_id = {game.pk: game for game in games}
     for game in games:
-        game.seat_names, game.seated_ids = [], set()
+        game.seat_names, game.seat_usernames, game.seated_ids = [], [], set()
     if not games:
         return
     with connection.cursor() as cursor:
@@ -154,6 +155,7 @@ def read_seat_names_of(games: list[Game]) -> None:
         for game_id, user_id, username, controller, level in cursor.fetchall():
             game = by_id[game_id]
             game.seat_names.append(seat_name(username, controller, level))
+            game.seat_usernames.append(username or "")
             if user_id is not None:
                 game.seated_ids.add(user_id)
 

@@ -167,3 +167,15 @@ def test_the_page_and_the_api_carry_the_latest_log_lines_only(client, ana, ben):
     assert shown == 30
     assert "for all of it" in page
     assert len(client.get(f"/api/games/{game.pk}").json()["log"]) == 30
+
+
+def test_an_archive_row_links_its_players_to_their_profiles_but_not_its_bots(
+    client, toy_game, ana
+):
+    table = tables.game_create(
+        creator=ana, game="toy", players=2, bots={"1": "random"}, random_seat_order=False
+    )
+    endings.game_resign(game_id=table.pk, user=ana)
+    html = client.get("/archive/").content.decode()
+    row = html.split(f'href="/games/{table.pk}/"')[1].split("</tr>")[0]
+    assert '<td><a href="/players/ana/">ana</a>, Bot (Easy)</td>' in row
