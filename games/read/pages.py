@@ -76,6 +76,19 @@ def _finished_seats(user, cursor: object) -> QuerySet[Seat]:
     return seats.order_by("-finished_at", "-game_id")
 
 
+def players_finished_page(
+    user_id: int | None, games: QuerySet[Game], cursor: object, size: int
+) -> QuerySet[Game]:
+    """A page of those of ``games`` the player ``user_id`` played (``size`` and one more)
+    after ``cursor``, newest finished first: a walk of the player's ``seat_finished``
+    index, each game checked against ``games`` by its key, only until the page is full."""
+    if user_id is None:
+        return Game.objects.none()
+    seats = _finished_seats(user_id, cursor).filter(game__in=games.values("pk"))
+    ids = seats.values("game_id")[: size + 1]
+    return Game.objects.filter(pk__in=ids).order_by("-finished_at", "-pk")
+
+
 def players_finished(user, cursor: object, size: int) -> QuerySet[Game]:
     """A page of ``user``'s finished games after ``cursor`` (``size`` and one more, newest
     finished first), without the columns lists never show.

@@ -52,7 +52,7 @@ def _query(params) -> archive.ArchiveQuery:
 @require_GET
 def archive_list(request):
     query = _query(request.GET)
-    games, cursor = archive.page(archive.finished_games(query), request.GET.get("after"))
+    games, cursor = archive.page(query, request.GET.get("after"))
     params = request.GET.copy()
     params.pop("after", None)
     context = {

@@ -85,16 +85,39 @@ def test_the_archive_searches_by_player_ending_rating_and_date(client, toy_game,
     assert found(title="toy", since="not a date", rated="perhaps") == {with_ben.pk, with_cy.pk}
 
 
-def test_the_archive_pages_with_a_cursor_without_gaps_or_repeats(toy_game, ana, ben, monkeypatch):
-    monkeypatch.setattr(archive, "PAGE_SIZE", 2)
-    made = [_resigned(ana, ben).pk for _ in range(5)]
+def _walked(query: archive.ArchiveQuery) -> list[int]:
     seen, cursor = [], None
-    for _ in range(5):
-        games, cursor = archive.page(archive.finished_games(archive.ArchiveQuery()), cursor)
+    for _ in range(10):
+        games, cursor = archive.page(query, cursor)
         seen.extend(g.pk for g in games)
         if cursor is None:
             break
+    return seen
+
+
+def test_the_archive_pages_with_a_cursor_without_gaps_or_repeats(toy_game, ana, ben, monkeypatch):
+    monkeypatch.setattr(archive, "PAGE_SIZE", 2)
+    made = [_resigned(ana, ben).pk for _ in range(5)]
+    seen = _walked(archive.ArchiveQuery())
     assert sorted(seen) == sorted(made) and len(seen) == len(set(seen))
+
+
+def test_one_players_archive_pages_through_their_public_games_newest_first(
+    toy_game, ana, ben, cy, monkeypatch
+):
+    monkeypatch.setattr(archive, "PAGE_SIZE", 2)
+    theirs = []
+    for round_ in range(4):
+        theirs.append(_resigned(ana, ben).pk)
+        _resigned(ana, cy)  # not Ben's
+        if round_ == 1:
+            _resigned(ana, ben, public=False)  # Ben's, but private
+    theirs.append(_resigned(cy, ben, rated=False).pk)
+    newest_first = list(reversed(theirs))
+    assert _walked(archive.ArchiveQuery(player="ben")) == newest_first
+    assert _walked(archive.ArchiveQuery(player="BEN")) == newest_first  # any case
+    assert _walked(archive.ArchiveQuery(player="ben", rated=False)) == newest_first[:1]
+    assert _walked(archive.ArchiveQuery(player="nobody")) == []
 
 
 def test_a_replay_shows_the_game_after_the_chosen_move(client, toy_game, ana, ben):
