@@ -263,9 +263,31 @@ def linebreaksbr(value: Any) -> str:
     return linebreaksbr_filter(value, autoescape=True)
 
 
+# What a plain dict answers as an attribute (its methods): ``d.items`` is the method even
+# when the dict holds an "items" key, as Jinja has it.
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class SiteEnvironment(Environment):
+    """Jinja's environment, reading a plain dict's keys without a failed attribute lookup
+    first. ``{{ seat.name }}`` looks for the attribute, then the key; on a dict the
+    attribute lookup always fails for any name that is not a method of dict, and raising
+    and catching that error was the costliest step of drawing values from the dicts a
+    page's context is made of. The answers are the same: for a plain dict and any other
+    name, Jinja's own order ends at the key too."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
 def environment(**options: Any) -> Environment:
     options["undefined"] = ChainableUndefined  # as Django's templates: a missing part is ""
-    env = Environment(extensions=["jinja2.ext.i18n"], **options)
+    env = SiteEnvironment(extensions=["jinja2.ext.i18n"], **options)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
     )

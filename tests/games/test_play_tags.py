@@ -55,3 +55,26 @@ def test_a_translated_text_escapes_the_values_filled_in_and_keeps_its_percent_si
     )
     out = text.render({"name": "<img src=x>", "n": 3, **_bound_translations("en")})
     assert out == "<b>&lt;img src=x&gt;</b> to play|3 % done|Skip to content|3 cards"
+
+
+def test_a_templates_dotted_names_read_dicts_and_objects_as_jinja_does():
+    class Seat:
+        name = "object's"
+
+    class Holder(dict):
+        name = "subclass attribute"
+
+    text = engines["jinja2"].from_string(
+        "{{ d.name }}|{{ d.missing }}|{{ d.missing.deeper }}|{{ d.items()|list|length }}|"
+        "{{ d.keys is callable }}|{{ s.name }}|{{ h.name }}|{{ h.other }}|{{ d[1] }}"
+    )
+    out = text.render(
+        {
+            "d": {"name": "<ana>", "keys": "a key", 1: "one"},
+            "s": Seat(),
+            "h": Holder(name="subclass key", other="held"),
+        }
+    )
+    # keys as keys (escaped), a missing one empty all the way down, dict methods still
+    # methods though a key shares their name, objects and dict subclasses as before
+    assert out == "&lt;ana&gt;|||3|True|object&#39;s|subclass attribute|held|one"
