@@ -77,6 +77,7 @@ def main() -> None:
         "archive": "/archive/",
         f"archive, {player.username}'s games": f"/archive/?player={player.username}",
         "profile": f"/players/{player.username}/",
+        "leaderboard (Samarkand)": "/ratings/samarkand/",
     }
     if longest:
         pages[f"game page (move {longest[1]})"] = f"/games/{longest[0]}/"
