@@ -11,7 +11,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat, Vacation, seat_name
-from silkroad.rows import columns, placeholders, read_rows, select_rows
+from silkroad.rows import columns, placeholders, read_rows
 
 
 def _computer(name: str) -> str:
@@ -124,9 +124,27 @@ def read_seats_of(games: list[Game]) -> dict[int, list[Seat]]:
         return {}
     by_id = {game.pk: game for game in games}
     found: dict[int, list[Seat]] = {pk: [] for pk in by_id}
-    sql, listed_columns = _seats_sql(len(by_id))
-    for seat, user, vacation in select_rows(sql, list(by_id), *listed_columns):
-        _attach(seat, by_id[seat.game_id], user, vacation)
+    sql, (seat_columns, user_columns, vacation_columns) = _seats_sql(len(by_id))
+    seat_converters = seat_columns.converters()
+    user_converters = user_columns.converters()
+    vacation_converters = vacation_columns.converters()
+    seat_end = len(seat_columns)
+    user_end = seat_end + len(user_columns)
+    # One instance of each player, however many of the games they sit at (as Django's
+    # prefetch keeps them): "my games" lists dozens of games of one player.
+    players: dict[int, tuple] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(by_id))
+        rows = cursor.fetchall()
+    for row in rows:
+        seat = seat_columns.instance(row[:seat_end], seat_converters)
+        player = players.get(seat.user_id) if seat.user_id is not None else (None, None)
+        if player is None:
+            player = players[seat.user_id] = (
+                user_columns.instance(row[seat_end:user_end], user_converters),
+                vacation_columns.instance(row[user_end:], vacation_converters),
+            )
+        _attach(seat, by_id[seat.game_id], *player)
         found[seat.game_id].append(seat)
     for pk, listed in found.items():
         _keep_seats(by_id[pk], listed)

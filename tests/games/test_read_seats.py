@@ -84,6 +84,7 @@ def test_the_seats_of_many_games_are_read_in_one_query_and_kept_on_each(
         with pytest.raises(ObjectDoesNotExist):
             first[1].user.vacation  # noqa: B018 (never took one: known without a query)
         assert [s.user.username for s in second] == ["here", "second"]
+        assert first[1].user is second[0].user  # one player, made once for both tables
         assert none == [] and second[0].game is games[1]
     mine = read_seats(Game.objects.get(pk=table.pk))
     fields = [f.attname for f in Seat._meta.concrete_fields]
