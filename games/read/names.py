@@ -11,7 +11,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from games.models import BOT_LEVEL_NAMES, Game, LogNote, Seat, Vacation, seat_name
-from silkroad.rows import columns, placeholders, read_rows
+from silkroad.rows import columns, placeholders, read_rows, select_rows
 
 
 def _computer(name: str) -> str:
@@ -84,10 +84,8 @@ def read_game(game_id: object, *, lock: bool = False) -> Game | None:
 
 
 @functools.cache
-def _seats_sql(games: int = 1) -> tuple[str, tuple]:
-    """The statement of the seats of ``games`` games, by game and number, with their
-    players and vacations, and its columns (seat, player, vacation); built once for each
-    number of games."""
+def _seats_sql() -> tuple[str, tuple]:
+    """The seats' statement and its columns (seat, player, vacation), built once."""
     seat, user, vacation = (
         columns(Seat, "s"),
         columns(Seat.user.field.related_model, "u"),
@@ -97,7 +95,7 @@ def _seats_sql(games: int = 1) -> tuple[str, tuple]:
         FROM {Seat._meta.db_table} s
         LEFT JOIN {user.model._meta.db_table} u ON u.id = s.user_id
         LEFT JOIN {Vacation._meta.db_table} v ON v.user_id = u.id
-        WHERE s.game_id IN ({placeholders(games)}) ORDER BY s.game_id, s.number"""
+        WHERE s.game_id = %s ORDER BY s.number"""
     return sql, (seat, user, vacation)
 
 
@@ -111,51 +109,64 @@ def read_seats(game: Game) -> list[Seat]:
     CPU against 0.3). Keeping the list where the prefetch would uses Django's own
     places for it (the queryset's result cache, the related objects' caches);
     ``tests/games/test_read_seats.py`` checks that nothing is read again."""
-    return read_seats_of([game])[game.pk]
+    sql, listed_columns = _seats_sql()
+    seats = []
+    for seat, user, vacation in select_rows(sql, [game.pk], *listed_columns):
+        _attach(seat, game, user, vacation)
+        seats.append(seat)
+    _keep_seats(game, seats)
+    return seats
 
 
-def read_seats_of(games: list[Game]) -> dict[int, list[Seat]]:
-    """The seats of each of ``games`` (one game's, or a page of a list: the lobby, "my
-    games", the archive) with their players and vacations, kept on each game as
-    ``read_seats`` keeps them, in one statement (and returned by game id). Django's
-    prefetch did the same in three and made a queryset for each game, and cost the lobby
+def read_seats_of(games: list[Game]) -> None:
+    """The seats of each of ``games`` (a list: the lobby, "my games") with their players
+    and vacations, kept on each game as ``read_seats`` keeps them. Two statements for all:
+    the seats, then their players by id (one join would hash every user for a long list);
+    Django's prefetch did the same but made a queryset for each game, and cost the lobby
     more CPU than its query."""
     if not games:
-        return {}
+        return
     by_id = {game.pk: game for game in games}
+    seat_columns = columns(Seat, "s")
     found: dict[int, list[Seat]] = {pk: [] for pk in by_id}
-    sql, (seat_columns, user_columns, vacation_columns) = _seats_sql(len(by_id))
-    seat_converters = seat_columns.converters()
-    user_converters = user_columns.converters()
-    vacation_converters = vacation_columns.converters()
-    seat_end = len(seat_columns)
-    user_end = seat_end + len(user_columns)
-    # One instance of each player, however many of the games they sit at (as Django's
-    # prefetch keeps them): "my games" lists dozens of games of one player.
-    players: dict[int, tuple] = {}
-    with connection.cursor() as cursor:
-        cursor.execute(sql, list(by_id))
-        rows = cursor.fetchall()
-    for row in rows:
-        seat = seat_columns.instance(row[:seat_end], seat_converters)
-        player = players.get(seat.user_id) if seat.user_id is not None else (None, None)
-        if player is None:
-            player = players[seat.user_id] = (
-                user_columns.instance(row[seat_end:user_end], user_converters),
-                vacation_columns.instance(row[user_end:], vacation_converters),
-            )
-        _attach(seat, by_id[seat.game_id], *player)
+    sql = (
+        f"SELECT {seat_columns.select} FROM {Seat._meta.db_table} s WHERE s.game_id IN "
+        f"({placeholders(len(by_id))}) ORDER BY s.game_id, s.number"
+    )
+    seats = [seat for (seat,) in select_rows(sql, list(by_id), seat_columns)]
+    players = _players({seat.user_id for seat in seats if seat.user_id is not None})
+    for seat in seats:
+        user, vacation = players.get(seat.user_id, (None, None))
+        _attach(seat, by_id[seat.game_id], user, vacation)
         found[seat.game_id].append(seat)
     for pk, listed in found.items():
         _keep_seats(by_id[pk], listed)
-    return found
+
+
+def _players(user_ids: set[int]) -> dict[int, tuple]:
+    """Players by id, each with their vacation (None: never took one)."""
+    if not user_ids:
+        return {}
+    _, (_, user_columns, vacation_columns) = _seats_sql()
+    sql = (
+        f"SELECT {user_columns.select}, {vacation_columns.select} "
+        f"FROM {user_columns.model._meta.db_table} u "
+        f"LEFT JOIN {Vacation._meta.db_table} v ON v.user_id = u.id "
+        f"WHERE u.id IN ({placeholders(len(user_ids))})"
+    )
+    rows = select_rows(sql, sorted(user_ids), user_columns, vacation_columns)
+    return {user.pk: (user, vacation) for user, vacation in rows}
 
 
 # Who sits where at some tables, as a list shows it (the lobby, the archive): plain
 # values, since making the seats and their players as models cost ten times this read.
-SEAT_NAMES_SQL = f"""SELECT s.game_id, s.user_id, u.username, s.controller, s.controller_level
+# The username is read by key for each seat (a subquery, not a join): for a page of 80
+# tables' seats PostgreSQL chose to hash every user to join them, 8 ms with 20,000.
+SEAT_NAMES_SQL = f"""SELECT s.game_id, s.user_id,
+        (SELECT u.username FROM {Seat.user.field.related_model._meta.db_table} u
+            WHERE u.id = s.user_id),
+        s.controller, s.controller_level
     FROM {Seat._meta.db_table} s
-    LEFT JOIN {Seat.user.field.related_model._meta.db_table} u ON u.id = s.user_id
     WHERE s.game_id IN ({{games}}) ORDER BY s.game_id, s.number"""
 
 

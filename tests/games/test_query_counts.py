@@ -111,9 +111,9 @@ def test_my_games_costs_the_same_with_one_game_or_forty(client, make_game, ana, 
     set_hands(finished, ["blue"], ["green"], scores=[9, 0])
     act(finished, ana, "play", card="blue")
     many = count(lambda: client.get("/games/"))
-    # sections, finished page, what the rows show of their seats (the cached lists' key),
-    # the rows, their seats with the players; the header's count comes from the sections
-    assert many <= MIDDLEWARE + 5
+    # sections (1), finished page (1), rows (1), seats (1), players (1), vacations (1);
+    # the header's count comes from the sections
+    assert many <= MIDDLEWARE + 6
     assert many == one
 
 
@@ -143,8 +143,7 @@ def test_the_lobby_costs_the_same_with_one_table_or_sixty(client, ana, ben):
     for _ in range(59):
         tables.game_create(creator=ana, game="toy", players=3)
     many = count(lambda: client.get("/lobby/"))
-    # the tables of followed players, the others, their seats (with the players), the
-    # header's count
+    # the tables of followed players, the others, who sits at them, the header's count
     assert many <= MIDDLEWARE + 4
     assert many == one
 
