@@ -31,10 +31,17 @@ SECTION_SHOWN = 20  # games in play or filling up per page of a section of "my g
 SECTIONS = ("to_act", "active", "open")
 
 
+# The parts of "my games" drawn and kept in the cache apart, and the sections of each:
+# a move changes the games in play, and time their clocks and waiting times, but neither
+# changes the open tables or the finished games, which are not drawn again for it.
+GROUPS = {"current": ("to_act", "active"), "open": ("open",), "finished": ("finished",)}
+
+
 class MyGames:
     """A user's games as "my games" lists them. What the lists show is read only when a
-    list is first asked for: a page whose rendered sections are in the cache under
-    ``cache_key`` (``games/mine.jinja``) never reads the games, seats or players."""
+    list is first asked for, and only for the groups (``GROUPS``) whose drawing is not
+    known already: a page whose groups are all in the cache under their ``cache_keys``
+    (``games/mine.jinja``) never reads the games, seats or players."""
 
     def __init__(
         self,
@@ -42,21 +49,26 @@ class MyGames:
         only: str,
         older: str | None,
         more: dict[str, int],
-        cache_key: str,
+        cache_keys: dict[str, str],
         load,
         waiting: int | None = None,
     ) -> None:
         self.only = only  # "": the whole dashboard; else the one section listed ("finished"…)
         self.older = older  # the cursor of the next page of finished games
         self.more = more  # section: its next page number
-        self.cache_key = cache_key  # changes whenever anything the lists show changes
+        self.cache_keys = cache_keys  # group: a key that changes with anything it shows
         self._load = load
         self.waiting = waiting  # games waiting for the user (the header's count), if counted
         self._lists: dict[str, list[Game]] | None = None
+        self._drawn: set[str] = set()
+
+    def already_drawn(self, groups) -> None:
+        """These groups are drawn already (found in the cache): their games are not read."""
+        self._drawn.update(groups)
 
     def _loaded(self) -> dict[str, list[Game]]:
         if self._lists is None:
-            self._lists = self._load()
+            self._lists = self._load(set(GROUPS) - self._drawn)
         return self._lists
 
     @property
@@ -92,8 +104,9 @@ def my_games(
     page, which lists finished games only). Games in play and open tables are all listed
     unless ``shown`` caps each section; then ``only`` (a section of ``SECTIONS``) lists
     its ``page``-th page alone. The ids come first, from the user's seats (a few columns
-    of each, by index); then a key made of everything the rows show (``cache_key``); the
-    games themselves, never their engine state, only when a list is read."""
+    of each, by index); then for each group of sections (``GROUPS``) a key made of
+    everything its rows show (``cache_keys``); the games themselves, never their engine
+    state, only when a list is read, and only those of groups not drawn already."""
     if pages.parse_cursor(older) is not None:
         only = "finished"
     elif only not in SECTIONS:
@@ -119,26 +132,39 @@ def my_games(
     if only in ("", "finished"):
         finished_ids, older_cursor = pages.players_finished_ids(user, older, FINISHED_SHOWN)
     shown_ids = [pk for name in SECTIONS for pk in sections[name]]
+    sections["finished"] = finished_ids
 
-    def load() -> dict[str, list[Game]]:
-        listed = Game.objects.filter(pk__in=shown_ids + finished_ids)
+    def load(groups: set[str]) -> dict[str, list[Game]]:
+        wanted = {name for group in groups for name in GROUPS[group]}
+        ids = [pk for name in wanted for pk in sections[name]]
+        listed = Game.objects.filter(pk__in=ids)
         games = {game.pk: game for game in listed.defer(*pages.LIST_DEFERRED)}
         found = list(games.values())
         read_seats_of(found)
         for game in found:
             game.seat_list = list(game.seats.all())  # read once: rows and clocks use the list
             game.my_seat = seat_of(game, user)
-        lists = {name: [games[pk] for pk in sections[name] if pk in games] for name in SECTIONS}
-        lists["finished"] = [games[pk] for pk in finished_ids if pk in games]
+        lists = {
+            name: [games[pk] for pk in sections[name] if pk in games] if name in wanted else []
+            for name in (*SECTIONS, "finished")
+        }
         annotate_clocks(lists["to_act"] + lists["active"], away=away)
         return lists
 
     seats, away = _shown_state(shown_ids)
-    key = [user.pk, only, page, shown, older_cursor, more, sections, finished_ids, seats]
-    key += [get_language(), timezone.get_current_timezone_name(), int(time.time() // 60)]
-    digest = hashlib.sha256(repr(key).encode()).hexdigest()
+    common = [user.pk, only, page, shown, get_language(), timezone.get_current_timezone_name()]
+    keys = {}
+    for group, names in GROUPS.items():
+        ids = {pk for name in names for pk in sections[name]}
+        shows = [[name, sections[name], more.get(name)] for name in names]
+        shows += [row for row in seats if row[0] in ids]  # who sits, must act, clocks
+        if group == "current":  # waiting times and clocks are shown relative to now
+            shows.append(int(time.time() // 60))
+        elif group == "finished":
+            shows.append(older_cursor)
+        keys[group] = hashlib.sha256(repr(common + shows).encode()).hexdigest()
     return MyGames(
-        only=only, older=older_cursor, more=more, cache_key=digest, load=load, waiting=waiting
+        only=only, older=older_cursor, more=more, cache_keys=keys, load=load, waiting=waiting
     )
 
 

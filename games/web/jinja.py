@@ -310,17 +310,28 @@ def _forget_static_urls(*, setting: str, **kwargs: Any) -> None:
         static_url.cache_clear()
 
 
-def cached_fragment(name: str, key: Any, seconds: int, caller: Any) -> Markup:
+def cached_fragment(
+    name: str, key: Any, seconds: int, found: dict[str, str] | None = None, *, caller: Any
+) -> Markup:
     """``{% call cached_fragment("name", key, seconds) %}…{% endcall %}``: what the block
     draws, kept in the shared cache for ``seconds`` under ``name`` and ``key``, as Django's
     ``{% cache %}`` keeps it (a key that changes with everything the block shows makes a
-    hit right: "my games" reads no game then)."""
+    hit right: "my games" reads no game then). ``found``: the fragments a view already
+    looked up (``drawn_fragments``), by name; one missing there is drawn."""
     cache_key = make_template_fragment_key(name, [key])
-    drawn = cache.get(cache_key)
+    drawn = found.get(name) if found is not None else cache.get(cache_key)
     if drawn is None:
         drawn = str(caller())
         cache.set(cache_key, drawn, seconds)
     return Markup(drawn)
+
+
+def drawn_fragments(keys: dict[str, Any]) -> dict[str, str]:
+    """The fragments of these names and keys (as ``cached_fragment`` keeps them) that the
+    cache holds, by name: one round trip for all, so that a view knows before drawing
+    which parts it must read the data of."""
+    names = {make_template_fragment_key(name, [key]): name for name, key in keys.items()}
+    return {names[found]: drawn for found, drawn in cache.get_many(list(names)).items()}
 
 
 def site_globals() -> dict[str, Any]:

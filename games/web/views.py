@@ -142,7 +142,11 @@ def mine(request):
         page=_page_number(request.GET),
         shown=lists.SECTION_SHOWN,
     )
-    context = {"my": my}
+    # The groups of lists found drawn in the cache are shown as they are: their games
+    # are not read (games.read.tables.GROUPS).
+    found = jinja.drawn_fragments({f"my_games_{g}": k for g, k in my.cache_keys.items()})
+    my.already_drawn(name.removeprefix("my_games_") for name in found)
+    context = {"my": my, "found": found}
     if my.waiting is not None:  # the header's count, from the lists just read
         context["games_waiting_count"] = my.waiting
     return jinja.render_page(request, "games/mine.jinja", context)

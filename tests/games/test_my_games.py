@@ -3,6 +3,8 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import Seat
@@ -118,3 +120,37 @@ def test_the_header_shows_how_many_games_wait_for_me_on_every_page(client, make_
         page = client.get(url).content.decode()
         assert 'data-count="2"' in page, url
         assert "<title>(2) " in page, url
+
+
+def _my_games_setup(make_game, ana, ben):
+    playing = make_game(ana, ben)  # Ana to move
+    open_table = tables.game_create(creator=ana, game="toy", players=3)
+    finished = make_game(ana, ben)
+    set_hands(finished, ["blue"], ["green"], scores=[9, 0])
+    act(finished, ana, "play", card="blue")
+    return playing, open_table, finished
+
+
+def test_my_games_reads_only_the_groups_not_found_drawn(make_game, ana, ben):
+    playing, open_table, finished = _my_games_setup(make_game, ana, ben)
+    mine = lists.my_games(user=ana)
+    mine.already_drawn({"open", "finished"})
+    assert [g.pk for g in mine.to_act] == [playing.pk]
+    assert mine.open == [] and mine.finished == []  # not read: their drawing is known
+
+
+def test_after_a_move_my_games_draws_the_games_in_play_anew_and_keeps_the_rest(
+    client, make_game, ana, ben
+):
+    playing, open_table, finished = _my_games_setup(make_game, ana, ben)
+    client.force_login(ana)
+    assert "Your move" in client.get("/games/").content.decode()
+    act(playing, ana, "pass")  # now Ben's move: the game moves to "waiting for others"
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get("/games/").content.decode()
+    read = [q["sql"] for q in queries if 'FROM "games_game"' in q["sql"] and " IN (" in q["sql"]]
+    assert len(read) == 1 and str(playing.pk) in read[0]
+    assert f"IN ({playing.pk})" in read[0]  # neither the open table nor the finished game
+    waiting = page.split('id="active"')[1].split("</section>")[0]
+    assert f"/games/{playing.pk}/" in waiting
+    assert f"/games/{open_table.pk}/" in page and f"/games/{finished.pk}/" in page
