@@ -55,6 +55,8 @@ def finished_games(query: ArchiveQuery) -> QuerySet[Game]:
         games = games.filter(game=query.title)
     if query.player:
         player = _player_id(query.player)
+        if player is None:  # no such player (never the seats of no player: the bots')
+            return Game.objects.none()
         games = games.filter(pk__in=Seat.objects.filter(user_id=player).values("game_id"))
     if query.rated is not None:
         games = games.filter(rated=query.rated)

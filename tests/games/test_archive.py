@@ -118,6 +118,9 @@ def test_one_players_archive_pages_through_their_public_games_newest_first(
     assert _walked(archive.ArchiveQuery(player="BEN")) == newest_first  # any case
     assert _walked(archive.ArchiveQuery(player="ben", rated=False)) == newest_first[:1]
     assert _walked(archive.ArchiveQuery(player="nobody")) == []
+    with_bot = tables.game_create(creator=cy, game="toy", players=2, bots={"1": "random"})
+    endings.game_resign(game_id=with_bot.pk, user=cy)  # a finished game with a bot's seat
+    assert not archive.finished_games(archive.ArchiveQuery(player="nobody")).exists()
 
 
 def test_a_replay_shows_the_game_after_the_chosen_move(client, toy_game, ana, ben):
