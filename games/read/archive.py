@@ -78,8 +78,8 @@ def page(
     query: ArchiveQuery, cursor: str | None, *, whole_seats: bool = False
 ) -> tuple[list[Game], str | None]:
     """The games ``query`` finds, one page after ``cursor`` ("<finished timestamp>_<id>"),
-    and the next page's cursor. Each game with who sat there (``read_seat_names_of``);
-    with ``whole_seats``, also its seats as ``read_seats_of`` reads them (the API's).
+    and the next page's cursor. Each game with who sat there (``read_seat_names_of``),
+    or with ``whole_seats`` its seats as ``read_seats_of`` reads them (the API's).
 
     One player's games are a walk of that player's own finished seats, newest first, each
     game checked against the other filters by key until the page is full: sorting every
@@ -91,9 +91,10 @@ def page(
     else:
         found = pages.finished_page(finished_games(query), cursor, PAGE_SIZE)
     rows = list(found.defer(*pages.LIST_DEFERRED))
-    read_seat_names_of(rows)
     if whole_seats:
         read_seats_of(rows)
+    else:
+        read_seat_names_of(rows)
     return pages.cut(rows, PAGE_SIZE)
 
 

@@ -89,6 +89,13 @@ def players_finished_page(
     return Game.objects.filter(pk__in=ids).order_by("-finished_at", "-pk")
 
 
+def current_game_ids(users) -> QuerySet[Seat]:
+    """The ids of the games ``users`` sit at that are not finished (in play, or tables
+    filling up), as a subquery; ``users``: players, or a query of their ids. A walk of
+    the ``seat_current`` index, a few entries each, however long their histories."""
+    return Seat.objects.filter(user__in=users, finished_at__isnull=True).values("game_id")
+
+
 def players_finished(user, cursor: object, size: int) -> QuerySet[Game]:
     """A page of ``user``'s finished games after ``cursor`` (``size`` and one more, newest
     finished first), without the columns lists never show.

@@ -103,10 +103,9 @@ def _current_public_tables(user) -> list[Game]:
     """The player's public games in play and open tables, newest first: found from their
     own seats of games not finished (the ``seat_current`` index), not by walking every
     game in play on the site for theirs."""
-    current = Seat.objects.filter(user=user, finished_at__isnull=True).values("game_id")
     return list(
         Game.objects.filter(
-            pk__in=current,
+            pk__in=pages.current_game_ids([user]),
             is_public=True,
             status__in=[Game.Status.OPEN, Game.Status.ACTIVE],
         )

@@ -285,8 +285,9 @@ def lobby(
 ) -> list[Game]:
     """Public tables waiting for players: those of players ``user`` follows first, then
     the fullest; ``limit`` of them from the ``start``-th. Each with ``by_followed``,
-    ``joined`` (``user`` sits there) and ``seat_names``; with ``whole_seats``, also its
-    seats as ``read_seats_of`` reads them (the API's summaries).
+    ``joined`` (``user`` sits there) and who sits there: ``seat_names``
+    (``read_seat_names_of``) or, with ``whole_seats``, its seats as ``read_seats_of``
+    reads them (the API's summaries).
 
     Two walks of the lobby's order rather than one sort by "someone you follow": that sort
     had to count the seats of every open table on every page, so the lobby slowed as
@@ -294,9 +295,7 @@ def lobby(
     each); the others from the index, leaving those out."""
     games = _open_tables(only or LobbyFilter())
     if user is not None and user.is_authenticated:
-        followed_tables = Seat.objects.filter(
-            user__in=followed_by(user), finished_at__isnull=True
-        ).values("game_id")
+        followed_tables = pages.current_game_ids(followed_by(user))
         first = list(games.filter(pk__in=followed_tables)[: start + limit])
         games = games.exclude(pk__in=followed_tables)
     else:
@@ -306,12 +305,15 @@ def lobby(
     if wanted:
         skip = max(0, start - len(first))
         shown += list(games[skip : skip + wanted])
-    read_seat_names_of(shown)
     if whole_seats:
         read_seats_of(shown)
+        sits_at = {game.pk for game in shown if seat_of(game, user) is not None}
+    else:
+        read_seat_names_of(shown)
+        sits_at = {game.pk for game in shown if user is not None and user.pk in game.seated_ids}
     for game in shown:
         game.by_followed = game in first
-        game.joined = user is not None and user.pk in game.seated_ids
+        game.joined = game.pk in sits_at
     return shown
 
 
@@ -327,9 +329,7 @@ def lobby_page(
 
 def quick_match_candidates(*, user, slug: str) -> list[int]:
     """Open public tables of ``slug`` that ``user`` could join, the best first."""
-    games = _open_tables(LobbyFilter(title=slug)).exclude(
-        pk__in=Seat.objects.filter(user=user, finished_at__isnull=True).values("game_id")
-    )
+    games = _open_tables(LobbyFilter(title=slug)).exclude(pk__in=pages.current_game_ids([user]))
     return list(games.values_list("pk", flat=True)[:20])
 
 
