@@ -6,9 +6,10 @@
 Signed in as the busiest player (thousands of finished games), it asks for each hot page
 ``--requests`` times through the site's WSGI application in this process (every
 middleware, the real URLs) and prints the wall-clock p50, p99 and max, the CPU median and
-the queries. Then it runs EXPLAIN (ANALYZE) on every query those pages made and reports
-any sequential scan of a large table (users, games, seats, moves); ``--plans`` prints
-every plan.
+the queries (of the last request). Its clock starts at the moment bench/populate.py
+filled the database as of, so waiting times and clocks read as they were drawn. Then it
+runs EXPLAIN (ANALYZE) on every query those pages made and reports any sequential scan
+of a large table (users, games, seats, moves); ``--plans`` prints every plan.
 """
 
 from __future__ import annotations
@@ -19,36 +20,50 @@ import itertools
 import re
 import statistics
 import sys
-import time
+from datetime import timedelta
 from pathlib import Path
-from types import SimpleNamespace
-from unittest import mock
+
+import time_machine
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.cache import cache  # noqa: E402
+from django.core.cache.utils import make_template_fragment_key  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.db.models import Count  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 from http_cost import Site, _urls, cookie_for  # noqa: E402  (sets Django up)
+from populate import NOW  # noqa: E402
 
 from games.models import Game, Seat  # noqa: E402
 from games.read import tables as lists  # noqa: E402
 
 LARGE = ("accounts_user", "games_game", "games_seat", "games_move")
-MISSED = "my games, lists drawn anew"
 
 
-# A minute on at every call, from a start no earlier run used (their drawings may still
-# be in the cache).
-MINUTES = itertools.count(time.time_ns())
+MINUTE_ON = "my games, a minute after the last"
+DRAWN_ANEW = "my games, games in play drawn anew"
+MINUTES = itertools.count(1)
 
 
 @contextlib.contextmanager
-def a_new_minute():
-    """The clock that "my games" puts in its cache key, a minute on from the last call."""
-    with mock.patch.object(lists, "time", SimpleNamespace(time=lambda: next(MINUTES) * 60)):
+def a_minute_on():
+    """The clock a minute on from the last call: "my games" draws again the rows of
+    games in play whose words changed ("waiting 5 minutes", "2 hours left")."""
+    with time_machine.travel(NOW + timedelta(minutes=next(MINUTES)), tick=True):
         yield
+
+
+@contextlib.contextmanager
+def games_in_play_forgotten(player):
+    """The dashboard with its games in play drawn anew: their group and every row of it
+    taken out of the cache (the worst case: a first visit, or every row changed)."""
+    my = lists.my_games(user=player, shown=lists.SECTION_SHOWN)
+    names = {"my_games_current": my.cache_keys["current"]}
+    names.update({f"my_games_row_{pk}": key for pk, key in my.row_keys.items()})
+    cache.delete_many([make_template_fragment_key(name, [key]) for name, key in names.items()])
+    yield
 
 
 def busiest_player():
@@ -99,25 +114,33 @@ def main() -> None:
     }
     if longest:
         pages[f"game page (move {longest[1]})"] = f"/games/{longest[0]}/"
-    # "My games" keeps its drawn lists in the cache under a key of everything they show
-    # and the minute; a change to any listed game, or a new minute, draws them anew.
-    # This line asks for the dashboard as if a minute had passed since each request.
-    pages[MISSED] = "/games/"
+    # "My games" keeps its drawn lists, and each row of a game in play, in the cache under
+    # a key of everything they show; a move, or a minute that changes a row's words,
+    # draws again the rows it changed. One line asks for the dashboard a minute after the
+    # last; the other with every row of the games in play to draw.
+    pages[MINUTE_ON] = "/games/"
+    pages[DRAWN_ANEW] = "/games/"
+    moments = {
+        MINUTE_ON: a_minute_on,
+        DRAWN_ANEW: lambda: games_in_play_forgotten(player),
+    }
     with override_settings(ROOT_URLCONF=_urls()):
         site, cookie = Site(), cookie_for(player)
         statements = {}
         walls = {name: [] for name in pages}
         cpus = {name: [] for name in pages}
+        counts = {name: [] for name in pages}  # statements of each request
         queries = {}
         for round_ in range(args.requests + 3):
             for name, url in pages.items():
-                with a_new_minute() if name == MISSED else contextlib.nullcontext():
+                with moments.get(name, contextlib.nullcontext)():
                     status, cpu, _size, count = site.call("GET", url, cookie)
                 if status != 200:
                     raise SystemExit(f"{url} answered {status}")
                 if round_ >= 3:  # warm-up
                     walls[name].append(site.wall)
                     cpus[name].append(cpu)
+                    counts[name].append(count)
                 queries[name] = count
                 statements[name] = site.statements
     print(f"\n{args.requests} requests of each page, milliseconds")
@@ -129,6 +152,9 @@ def main() -> None:
             f"{max(wall) * 1000:7.2f} {statistics.median(cpus[name]) * 1000:8.2f} "
             f"{queries[name]:8d}"
         )
+
+    drew = sum(count > min(counts[MINUTE_ON]) for count in counts[MINUTE_ON])
+    print(f"\n{MINUTE_ON}: rows drawn again in {drew} of {args.requests} requests")
 
     print("\nQuery plans (EXPLAIN ANALYZE): sequential scans of large tables")
     found = 0
@@ -149,4 +175,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with time_machine.travel(NOW, tick=True):  # the moment the database was filled as of
+        main()

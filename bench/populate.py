@@ -46,7 +46,11 @@ from games.engine import registry  # noqa: E402
 from games.play import results  # noqa: E402
 
 TITLES = ("silk-road", "samarkand", "merchant-lord")
-NOW = datetime(2026, 11, 1, tzinfo=UTC)
+NOW = datetime(2026, 11, 1, tzinfo=UTC)  # bench/dashboard.py sets its clock here
+SEAT_COLUMNS = (
+    *("n", "number", "user_id", "must_act"),
+    *("waiting_since", "deadline", "move_time", "time_left"),
+)
 
 
 def playout(slug: str, players: int, seed: int) -> dict:
@@ -72,6 +76,17 @@ def playout(slug: str, players: int, seed: int) -> dict:
     return {"moves": moves, "state": state, "result": result, "format": rules.state_format}
 
 
+def waiting_clock(timing: random.Random, clock_days: int) -> tuple:
+    """A seat to move at ``NOW``: since when it waits (from a minute to its whole time, or
+    three days with no time limit) and, on a clocked table, its running clock (deadline,
+    move time and time left) as the write path starts it."""
+    allowed = timedelta(days=clock_days or 3)
+    since = NOW - timing.uniform(1 / (24 * 60), 1) * allowed
+    if not clock_days:
+        return since, None, None, None
+    return since, since + allowed, allowed, allowed
+
+
 def copy_rows(cursor, table: str, columns: list[str], rows) -> None:
     with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
         for row in rows:
@@ -93,6 +108,7 @@ def main() -> None:
         raise SystemExit("populate needs PostgreSQL (DATABASE_URL=postgres://…)")
     started = time.monotonic()
     chooser = random.Random(args.seed)
+    timing = random.Random(args.seed + 1)  # waiting times: the rest is drawn as before
 
     def say(what: str) -> None:
         print(f"{time.monotonic() - started:7.1f} s  {what}", flush=True)
@@ -164,6 +180,11 @@ def main() -> None:
             seated = seated[: chooser.randint(1, players - 1)]
         chooser.shuffle(seated)
         to_move = version % players
+        public, rated, clock_days = (
+            chooser.random() < 0.8,
+            chooser.random() < 0.7,
+            chooser.choice((0, 0, 1, 3)),
+        )
         games.append(
             (
                 index,
@@ -171,21 +192,23 @@ def main() -> None:
                 players,
                 status,
                 version,
-                chooser.random() < 0.8,
+                public,
                 seated[0],
                 created,
                 begun,
                 ended,
                 ended or begun or created,
-                chooser.random() < 0.7,
-                chooser.choice((0, 0, 1, 3)),
+                rated,
+                clock_days,
                 template["format"],
                 len(seated),
             )
         )
         for number, user in enumerate(seated):
-            waiting = status == "active" and number == to_move
-            seats.append((index, number, user, waiting, (ended or NOW) if waiting else None))
+            if status == "active" and number == to_move:
+                seats.append((index, number, user, True, *waiting_clock(timing, clock_days)))
+            else:
+                seats.append((index, number, user, False, None, None, None, None))
     # Scale the lengths so the moves add up to --moves.
     factor = args.moves / max(1, sum(row[4] for row in games))
     games = [(*row[:4], round(row[4] * factor) if row[4] else 0, *row[5:]) for row in games]
@@ -281,18 +304,19 @@ def main() -> None:
         say("games written")
         cursor.execute(
             "CREATE TEMP TABLE bench_seat (n int, number int, user_id bigint, must_act bool,"
-            " waiting_since timestamptz) ON COMMIT DROP"
+            " waiting_since timestamptz, deadline timestamptz, move_time interval,"
+            " time_left interval) ON COMMIT DROP"
         )
-        copy_rows(
-            cursor, "bench_seat", ["n", "number", "user_id", "must_act", "waiting_since"], seats
-        )
+        copy_rows(cursor, "bench_seat", list(SEAT_COLUMNS), seats)
         cursor.execute("ANALYZE bench_seat")
         cursor.execute(
             """
             INSERT INTO games_seat (game_id, number, user_id, joined_at, must_act,
-                waiting_since, waiting_version, wants_end, controller, controller_level,
+                waiting_since, deadline, move_time, time_left, reminder_at,
+                waiting_version, wants_end, controller, controller_level,
                 entropy, finished_at, place)
             SELECT g.id, s.number, s.user_id, g.created_at, s.must_act, s.waiting_since,
+                s.deadline, s.move_time, s.time_left, s.deadline - s.move_time * 0.2,
                 g.version, false, 'player', '', '',
                 -- as a game's end writes them on its seats (the players' histories read them)
                 CASE WHEN g.status = 'finished' THEN g.finished_at END,

@@ -71,19 +71,27 @@ class SeatClock:
 
 def seat_clock_of(game: Game, seat: Seat, away: set[int], now: datetime) -> SeatClock:
     left = seat_clock.left(game, seat, now)
-    urgent = bool(
-        left is not None and seat.move_time and left <= seat.move_time * seat_clock.REMIND_WHEN_LEFT
-    )
     return SeatClock(
         number=seat.number,
         left=left,
         deadline=seat.deadline if left is not None else None,
-        urgent=urgent,
+        urgent=is_urgent(left, seat.move_time),
         on_vacation=seat.user_id in away,
         stand_in=seat.stand_in,
         resigned=seat.resigned_at is not None,
         wants_end=seat.wants_end,
     )
+
+
+def is_urgent(left: timedelta | None, move_time: timedelta | None) -> bool:
+    """80% of the move's time is used (the clock is shown urgent, a reminder goes out)."""
+    return bool(left is not None and move_time and left <= move_time * seat_clock.REMIND_WHEN_LEFT)
+
+
+def clock_shown(left: timedelta | None, move_time: timedelta | None) -> tuple[str, bool] | None:
+    """What a list shows of a seat's clock that changes with time alone: its time left as
+    text and whether it is urgent (None: no clock shown)."""
+    return None if left is None else (duration_text(left), is_urgent(left, move_time))
 
 
 def on_vacation(user_ids) -> set[int]:

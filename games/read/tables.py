@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import time
 from dataclasses import dataclass
 
 from django.db import connection
 from django.db.models import F, QuerySet
 from django.utils import timezone
+from django.utils.timesince import timesince
 from django.utils.translation import get_language
 
 from accounts.follows import followed_by
 from games.models import ChatMessage, Game, LogNote, Seat, Vacation
 from games.read import pages
-from games.read.clocks import annotate_clocks
+from games.read.clocks import annotate_clocks, clock_shown
 from games.read.names import (
     game_visible_to,
     read_game,
@@ -24,6 +24,7 @@ from games.read.names import (
     read_seats_of,
     seat_of,
 )
+from games.timing import seat_clock
 from silkroad.rows import columns, placeholders, read_values, select_rows
 
 FINISHED_SHOWN = 20  # finished games per page of "my games"; older ones a page at a time
@@ -35,6 +36,14 @@ SECTIONS = ("to_act", "active", "open")
 # a move changes the games in play, and time their clocks and waiting times, but neither
 # changes the open tables or the finished games, which are not drawn again for it.
 GROUPS = {"current": ("to_act", "active"), "open": ("open",), "finished": ("finished",)}
+
+
+@dataclass(frozen=True)
+class DrawnRow:
+    """A game in play whose row of "my games" was found drawn (``MyGames.row_keys``): only
+    its id is known, and nothing else is needed."""
+
+    pk: int
 
 
 class MyGames:
@@ -50,6 +59,7 @@ class MyGames:
         older: str | None,
         more: dict[str, int],
         cache_keys: dict[str, str],
+        row_keys: dict[int, str],
         load,
         waiting: int | None = None,
     ) -> None:
@@ -57,18 +67,24 @@ class MyGames:
         self.older = older  # the cursor of the next page of finished games
         self.more = more  # section: its next page number
         self.cache_keys = cache_keys  # group: a key that changes with anything it shows
+        self.row_keys = row_keys  # game in play: a key that changes with anything its row shows
         self._load = load
         self.waiting = waiting  # games waiting for the user (the header's count), if counted
-        self._lists: dict[str, list[Game]] | None = None
+        self._lists: dict[str, list[Game | DrawnRow]] | None = None
         self._drawn: set[str] = set()
+        self._drawn_rows: set[int] = set()
 
     def already_drawn(self, groups) -> None:
         """These groups are drawn already (found in the cache): their games are not read."""
         self._drawn.update(groups)
 
-    def _loaded(self) -> dict[str, list[Game]]:
+    def rows_already_drawn(self, game_ids) -> None:
+        """The rows of these games in play are drawn already: their games are not read."""
+        self._drawn_rows.update(game_ids)
+
+    def _loaded(self) -> dict[str, list[Game | DrawnRow]]:
         if self._lists is None:
-            self._lists = self._load(set(GROUPS) - self._drawn)
+            self._lists = self._load(set(GROUPS) - self._drawn, self._drawn_rows)
         return self._lists
 
     @property
@@ -134,38 +150,84 @@ def my_games(
     shown_ids = [pk for name in SECTIONS for pk in sections[name]]
     sections["finished"] = finished_ids
 
-    def load(groups: set[str]) -> dict[str, list[Game]]:
+    def load(groups: set[str], drawn_rows: set[int]) -> dict[str, list[Game | DrawnRow]]:
         wanted = {name for group in groups for name in GROUPS[group]}
-        ids = [pk for name in wanted for pk in sections[name]]
+        ids = [pk for name in wanted for pk in sections[name] if pk not in drawn_rows]
         listed = Game.objects.filter(pk__in=ids)
-        games = {game.pk: game for game in listed.defer(*pages.LIST_DEFERRED)}
+        games = {game.pk: game for game in listed.defer(*pages.LIST_DEFERRED)} if ids else {}
         found = list(games.values())
         read_seats_of(found)
         for game in found:
             game.seat_list = list(game.seats.all())  # read once: rows and clocks use the list
             game.my_seat = seat_of(game, user)
+        games.update((pk, DrawnRow(pk)) for pk in drawn_rows)
         lists = {
             name: [games[pk] for pk in sections[name] if pk in games] if name in wanted else []
             for name in (*SECTIONS, "finished")
         }
-        annotate_clocks(lists["to_act"] + lists["active"], away=away)
+        annotate_clocks([game for game in found if game.pk in current], away=away)
         return lists
 
     seats, away = _shown_state(shown_ids)
-    common = [user.pk, only, page, shown, get_language(), timezone.get_current_timezone_name()]
+    language, zone = get_language(), timezone.get_current_timezone_name()
+    current = {pk for name in GROUPS["current"] for pk in sections[name]}
+    row_keys = _row_keys(user, current, seats, [user.pk, language, zone])
+    common = [user.pk, only, page, shown, language, zone]
     keys = {}
     for group, names in GROUPS.items():
         ids = {pk for name in names for pk in sections[name]}
         shows = [[name, sections[name], more.get(name)] for name in names]
-        shows += [row for row in seats if row[0] in ids]  # who sits, must act, clocks
-        if group == "current":  # waiting times and clocks are shown relative to now
-            shows.append(int(time.time() // 60))
-        elif group == "finished":
+        if group == "current":  # each row's key: who sits, must act, clocks, times shown
+            shows.append([row_keys[pk] for name in names for pk in sections[name]])
+        else:
+            shows += [row[:SHOWN_COLUMNS] for row in seats if row[0] in ids]  # who sits…
+        if group == "finished":
             shows.append(older_cursor)
-        keys[group] = hashlib.sha256(repr(common + shows).encode()).hexdigest()
+        keys[group] = _key(common + shows)
     return MyGames(
-        only=only, older=older_cursor, more=more, cache_keys=keys, load=load, waiting=waiting
+        only=only,
+        older=older_cursor,
+        more=more,
+        cache_keys=keys,
+        row_keys=row_keys,
+        load=load,
+        waiting=waiting,
     )
+
+
+def _key(shown: list) -> str:
+    return hashlib.sha256(repr(shown).encode()).hexdigest()
+
+
+def _row_keys(user, game_ids: set[int], seats: list[list], common: list) -> dict[int, str]:
+    """For each game in play, a key that changes with anything its row of "my games"
+    shows: who sits there, who must act, their clocks, and what of those the passing of
+    time changes as the row puts it ("waiting 3 hours", "2 days left"). A minute on, only
+    the rows whose words changed are drawn again."""
+    now = timezone.now()
+    rows: dict[int, list] = {pk: [] for pk in game_ids}
+    for row in seats:
+        if row[0] in rows:
+            rows[row[0]].append(row)
+    return {
+        pk: _key([*common, pk, shown, _times_shown(shown, user.pk, now)])
+        for pk, shown in rows.items()
+    }
+
+
+def _times_shown(seats: list[list], user_id: int, now) -> list:
+    """What a row shows of ``seats`` (one game's) that changes with time alone: how long
+    the user has been waiting to move, and each running clock's time left and urgency."""
+    shown: list = []
+    for row in seats:
+        seat = dict(zip(SHOWN_NAMES, row, strict=True))
+        if seat["user_id"] == user_id and seat["must_act"] and seat["waiting_since"]:
+            shown.append(timesince(seat["waiting_since"], now))
+        if seat["clock_days"] and seat["must_act"]:
+            zone = seat_clock.zone_named(seat["weekends_zone"])
+            left = seat_clock.left_until(seat["deadline"], seat["time_left"], zone, now)
+            shown.append(clock_shown(left, seat["move_time"]))
+    return shown
 
 
 # Everything about the seats of some games that a row of "my games" shows, and whether
@@ -184,17 +246,27 @@ SHOWN_FIELDS = (
     "time_left",
     "resigned_at",
 )
-SHOWN_SQL = f"""SELECT {{columns}}, EXISTS (SELECT 1 FROM {Vacation._meta.db_table} v
-        WHERE v.user_id = s.user_id AND v.started_at IS NOT NULL)
-    FROM {Seat._meta.db_table} s WHERE s.game_id IN ({{games}})
+SHOWN_COLUMNS = len(SHOWN_FIELDS)
+SHOWN_NAMES = (*SHOWN_FIELDS, "clock_days", "weekends_zone", "away")  # a row of SHOWN_SQL
+# After the seat's fields: the table's clock (days per move) and, with weekends off, the
+# zone of the seat's player (whose weekends stop the clock); whether the player is away.
+SHOWN_SQL = f"""SELECT {{columns}}, g.clock_days,
+        CASE WHEN g.weekends_off THEN COALESCE((SELECT u.timezone
+            FROM {Seat.user.field.related_model._meta.db_table} u
+            WHERE u.id = s.user_id), 'UTC') END,
+        EXISTS (SELECT 1 FROM {Vacation._meta.db_table} v
+            WHERE v.user_id = s.user_id AND v.started_at IS NOT NULL)
+    FROM {Seat._meta.db_table} s INNER JOIN {Game._meta.db_table} g ON g.id = s.game_id
+    WHERE s.game_id IN ({{games}})
     ORDER BY s.game_id, s.number"""
 
 
 def _shown_state(game_ids: list[int]) -> tuple[list[list], set[int]]:
     """Everything about the seats of ``game_ids`` that a row of "my games" shows (who
     sits, who must act and since when, clocks, who left), as plain values for a cache key
-    (the order of the rows is in the sections' ids); and the
-    players among them on vacation. One query."""
+    (the order of the rows is in the sections' ids), each with its table's clock, the
+    zone whose weekends stop it, and whether its player is away; and the players on
+    vacation. One query."""
     if not game_ids:
         return [], set()
     sql = SHOWN_SQL.replace("{games}", placeholders(len(game_ids)))

@@ -23,7 +23,14 @@ def zone_for(game: Game, seat: Seat) -> zoneinfo.ZoneInfo | None:
     """The zone whose weekends don't count, or None when every hour counts."""
     if not game.weekends_off:
         return None
-    name = seat.user.timezone if seat.user_id else "UTC"
+    return zone_named(seat.user.timezone if seat.user_id else "UTC")
+
+
+def zone_named(name: str | None) -> zoneinfo.ZoneInfo | None:
+    """The player's zone for a table with weekends off (UTC when unknown); None: no
+    weekends off (``name`` None)."""
+    if name is None:
+        return None
     try:
         return zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
@@ -98,9 +105,17 @@ def left(game: Game, seat: Seat, now: datetime) -> timedelta | None:
     """Clock time this seat has left for its move (None when it has no running clock)."""
     if not (game.clock_days and seat.must_act):
         return None
-    if seat.deadline is None:
-        return seat.time_left
-    return clock_time_between(now, seat.deadline, zone_for(game, seat))
+    return left_until(seat.deadline, seat.time_left, zone_for(game, seat), now)
+
+
+def left_until(
+    deadline: datetime | None, time_left: timedelta | None, zone, now: datetime
+) -> timedelta | None:
+    """The time left of a seat whose clock runs (or, with no ``deadline``, is paused with
+    ``time_left``): ``left`` from plain values, for lists that read no seat."""
+    if deadline is None:
+        return time_left
+    return clock_time_between(now, deadline, zone)
 
 
 def waiting_changed(game: Game, seat: Seat, now: datetime) -> list[str]:

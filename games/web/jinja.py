@@ -311,27 +311,55 @@ def _forget_static_urls(*, setting: str, **kwargs: Any) -> None:
 
 
 def cached_fragment(
-    name: str, key: Any, seconds: int, found: dict[str, str] | None = None, *, caller: Any
+    name: str, key: Any, seconds: int, found: Drawings | None = None, *, caller: Any
 ) -> Markup:
     """``{% call cached_fragment("name", key, seconds) %}…{% endcall %}``: what the block
     draws, kept in the shared cache for ``seconds`` under ``name`` and ``key``, as Django's
     ``{% cache %}`` keeps it (a key that changes with everything the block shows makes a
     hit right: "my games" reads no game then). ``found``: the fragments a view already
-    looked up (``drawn_fragments``), by name; one missing there is drawn."""
+    looked up (``Drawings``); one missing there is drawn and left to the view to keep."""
+    if found is not None:
+        drawn = found.get(name)
+        if drawn is None:
+            drawn = str(caller())
+            found.hold(name, key, drawn, seconds)
+        return Markup(drawn)
     cache_key = make_template_fragment_key(name, [key])
-    drawn = found.get(name) if found is not None else cache.get(cache_key)
+    drawn = cache.get(cache_key)
     if drawn is None:
         drawn = str(caller())
         cache.set(cache_key, drawn, seconds)
     return Markup(drawn)
 
 
-def drawn_fragments(keys: dict[str, Any]) -> dict[str, str]:
-    """The fragments of these names and keys (as ``cached_fragment`` keeps them) that the
-    cache holds, by name: one round trip for all, so that a view knows before drawing
-    which parts it must read the data of."""
-    names = {make_template_fragment_key(name, [key]): name for name, key in keys.items()}
-    return {names[found]: drawn for found, drawn in cache.get_many(list(names)).items()}
+class Drawings:
+    """Fragments (as ``cached_fragment`` keeps them) that a view looks up before drawing,
+    so that it knows which parts it must read the data of: one round trip to the cache
+    for each ``look_up``; those drawn for want of them are kept by ``keep``, one round
+    trip for all (forty rows of "my games" drawn anew would otherwise make forty)."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, str] = {}
+        self._held: dict[int, dict[str, str]] = {}  # seconds: {cache key: drawing}
+
+    def look_up(self, keys: dict[str, Any]) -> set[str]:
+        """Look up the fragments of these names and keys; the names found."""
+        names = {make_template_fragment_key(name, [key]): name for name, key in keys.items()}
+        found = {names[key]: drawn for key, drawn in cache.get_many(list(names)).items()}
+        self._found.update(found)
+        return set(found)
+
+    def get(self, name: str) -> str | None:
+        return self._found.get(name)
+
+    def hold(self, name: str, key: Any, drawn: str, seconds: int) -> None:
+        self._held.setdefault(seconds, {})[make_template_fragment_key(name, [key])] = drawn
+
+    def keep(self) -> None:
+        """Put what was drawn into the cache."""
+        for seconds, drawings in self._held.items():
+            cache.set_many(drawings, seconds)
+        self._held = {}
 
 
 def site_globals() -> dict[str, Any]:

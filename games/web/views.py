@@ -143,13 +143,20 @@ def mine(request):
         shown=lists.SECTION_SHOWN,
     )
     # The groups of lists found drawn in the cache are shown as they are: their games
-    # are not read (games.read.tables.GROUPS).
-    found = jinja.drawn_fragments({f"my_games_{g}": k for g, k in my.cache_keys.items()})
-    my.already_drawn(name.removeprefix("my_games_") for name in found)
+    # are not read (games.read.tables.GROUPS); nor are those of the rows of games in
+    # play found drawn, when their group must be drawn anew.
+    found = jinja.Drawings()
+    drawn = found.look_up({f"my_games_{g}": k for g, k in my.cache_keys.items()})
+    my.already_drawn(name.removeprefix("my_games_") for name in drawn)
+    if "my_games_current" not in drawn:
+        rows = found.look_up({f"my_games_row_{pk}": k for pk, k in my.row_keys.items()})
+        my.rows_already_drawn(int(name.removeprefix("my_games_row_")) for name in rows)
     context = {"my": my, "found": found}
     if my.waiting is not None:  # the header's count, from the lists just read
         context["games_waiting_count"] = my.waiting
-    return jinja.render_page(request, "games/mine.jinja", context)
+    page = jinja.render_page(request, "games/mine.jinja", context)
+    found.keep()
+    return page
 
 
 @login_required

@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -154,3 +155,62 @@ def test_after_a_move_my_games_draws_the_games_in_play_anew_and_keeps_the_rest(
     waiting = page.split('id="active"')[1].split("</section>")[0]
     assert f"/games/{playing.pk}/" in waiting
     assert f"/games/{open_table.pk}/" in page and f"/games/{finished.pk}/" in page
+
+
+def _games_read(queries) -> list[str]:
+    """The statements that read whole games (those whose rows had to be drawn)."""
+    return [q["sql"] for q in queries if 'FROM "games_game"' in q["sql"] and " IN (" in q["sql"]]
+
+
+def test_a_minute_on_my_games_draws_again_only_the_rows_whose_words_changed(
+    client, make_game, ana, ben, cy, time_machine
+):
+    time_machine.move_to(timezone.now(), tick=False)
+    now = timezone.now()
+    recent, older = make_game(ana, ben), make_game(ana, cy)  # both Ana to move
+    Seat.objects.filter(game=recent, user=ana).update(waiting_since=now - timedelta(minutes=5))
+    Seat.objects.filter(game=older, user=ana).update(
+        waiting_since=now - timedelta(days=2, hours=3, minutes=10)
+    )
+    client.force_login(ana)
+    page = client.get("/games/").content.decode()
+    assert "waiting 5\xa0minutes" in page and "waiting 2\xa0days, 3\xa0hours" in page
+    time_machine.shift(timedelta(minutes=1))
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get("/games/").content.decode()
+    assert "waiting 6\xa0minutes" in page and "waiting 2\xa0days, 3\xa0hours" in page
+    (read,) = _games_read(queries)
+    assert f"IN ({recent.pk})" in read  # the row still saying "2 days, 3 hours" was kept
+
+
+def test_after_a_move_my_games_draws_again_only_that_games_row(client, make_game, ana, ben, cy):
+    moved, other = make_game(ana, ben), make_game(ana, cy)
+    client.force_login(ana)
+    client.get("/games/")
+    act(moved, ana, "pass")  # now Ben's move
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get("/games/").content.decode()
+    (read,) = _games_read(queries)
+    assert f"IN ({moved.pk})" in read
+    to_act = page.split('id="to_act"')[1].split("</section>")[0]
+    waiting = page.split('id="active"')[1].split("</section>")[0]
+    assert f"/games/{other.pk}/" in to_act and f"/games/{moved.pk}/" in waiting
+
+
+def test_my_games_drawn_row_by_row_reads_as_drawn_at_once(client, make_game, ana, ben, cy):
+    """The page from rows kept drawn is the page drawn whole."""
+    for opponent in (ben, cy, ben):
+        make_game(ana, opponent)
+    make_game(ben, ana)
+    client.force_login(ana)
+    first = client.get("/games/").content.decode()
+    again = client.get("/games/?list=to_act").content.decode()  # other groups, same rows
+    rows = first.split('id="to_act"')[1].split("</ul>")[0]
+    assert rows == again.split('id="to_act"')[1].split("</ul>")[0]
+    cache.clear()  # the whole page drawn again from nothing
+    redrawn = client.get("/games/").content.decode()
+    assert _lists_of(redrawn) == _lists_of(first)
+
+
+def _lists_of(page: str) -> str:
+    return page.split('id="my-games"')[1].split("</main>")[0]
