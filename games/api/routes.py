@@ -155,7 +155,7 @@ def list_games(request: HttpRequest, query: Query[GamesQuery]):
     games" (where you must act first); with ``to_act`` too, only those."""
     user = request.auth
     if query.mine:
-        mine = lists.my_games(user=user)
+        mine = lists.my_games(user=user, whole_games=True)
         found = mine.to_act if query.to_act else mine.all()
     else:
         found = lists.lobby(user=user, whole_seats=True)

@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import Game, Seat, Vacation, voters
+from games.models import Controller, Game, Seat, Vacation, voters
 from games.timing import seat_clock
 
 
@@ -83,15 +83,42 @@ def seat_clock_of(game: Game, seat: Seat, away: set[int], now: datetime) -> Seat
     )
 
 
+def seat_clock_from(seat: dict, now: datetime) -> SeatClock:
+    """``seat_clock_of`` from a list's values of a seat: its fields ``number``,
+    ``must_act``, ``deadline``, ``time_left``, ``move_time``, ``controller``,
+    ``controller_level``, ``resigned_at``, ``wants_end``; its table's ``clock_days``;
+    ``weekends_zone``, the zone whose weekends stop its clock (None: no weekends off); and
+    whether its player is ``away``."""
+    left = None
+    if seat["clock_days"] and seat["must_act"]:
+        zone = seat_clock.zone_named(seat["weekends_zone"])
+        left = seat_clock.left_until(seat["deadline"], seat["time_left"], zone, now)
+    stand_in = seat["controller"] == Controller.STAND_IN
+    return SeatClock(
+        number=seat["number"],
+        left=left,
+        deadline=seat["deadline"] if left is not None else None,
+        urgent=is_urgent(left, seat["move_time"]),
+        on_vacation=seat["away"],
+        stand_in=seat["controller_level"] if stand_in else "",
+        resigned=seat["resigned_at"] is not None,
+        wants_end=seat["wants_end"],
+    )
+
+
+def others_waiting(named: list[tuple[str, SeatClock]], mine: int) -> list[dict]:
+    """For a list's row: the others at the table who must act or are away, by name, with
+    their clocks (``named``: each seat's name and clock)."""
+    return [
+        {"name": name, "clock": clock}
+        for name, clock in named
+        if clock.number != mine and (clock.left is not None or clock.on_vacation)
+    ]
+
+
 def is_urgent(left: timedelta | None, move_time: timedelta | None) -> bool:
     """80% of the move's time is used (the clock is shown urgent, a reminder goes out)."""
     return bool(left is not None and move_time and left <= move_time * seat_clock.REMIND_WHEN_LEFT)
-
-
-def clock_shown(left: timedelta | None, move_time: timedelta | None) -> tuple[str, bool] | None:
-    """What a list shows of a seat's clock that changes with time alone: its time left as
-    text and whether it is urgent (None: no clock shown)."""
-    return None if left is None else (duration_text(left), is_urgent(left, move_time))
 
 
 def on_vacation(user_ids) -> set[int]:
@@ -192,9 +219,5 @@ def annotate_clocks(
         clocks = seat_clocks(game, now, away)
         mine = game.my_seat.number
         game.my_clock = clocks.get(mine)
-        game.others_waiting = [
-            {"name": seat.display_name, "clock": clocks[seat.number]}
-            for seat in _seats(game)
-            if seat.number != mine
-            and (clocks[seat.number].left is not None or clocks[seat.number].on_vacation)
-        ]
+        named = [(seat.display_name, clocks[seat.number]) for seat in _seats(game)]
+        game.others_waiting = others_waiting(named, mine)

@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from accounts.follows import followed_by
 from games.models import ChatMessage, Game, LogNote, Seat, Vacation
 from games.read import pages
-from games.read.clocks import annotate_clocks, clock_shown
+from games.read.clocks import seat_clock_from
 from games.read.names import (
     game_visible_to,
     read_game,
@@ -24,7 +24,7 @@ from games.read.names import (
     read_seats_of,
     seat_of,
 )
-from games.timing import seat_clock
+from games.read.playing_rows import PlayingRow, playing_rows
 from silkroad.rows import columns, placeholders, read_values, select_rows
 
 FINISHED_SHOWN = 20  # finished games per page of "my games"; older ones a page at a time
@@ -44,6 +44,9 @@ class DrawnRow:
     its id is known, and nothing else is needed."""
 
     pk: int
+
+
+Listed = Game | PlayingRow | DrawnRow  # a game as a list of "my games" holds it
 
 
 class MyGames:
@@ -70,7 +73,7 @@ class MyGames:
         self.row_keys = row_keys  # game in play: a key that changes with anything its row shows
         self._load = load
         self.waiting = waiting  # games waiting for the user (the header's count), if counted
-        self._lists: dict[str, list[Game | DrawnRow]] | None = None
+        self._lists: dict[str, list[Listed]] | None = None
         self._drawn: set[str] = set()
         self._drawn_rows: set[int] = set()
 
@@ -82,37 +85,43 @@ class MyGames:
         """The rows of these games in play are drawn already: their games are not read."""
         self._drawn_rows.update(game_ids)
 
-    def _loaded(self) -> dict[str, list[Game | DrawnRow]]:
+    def _loaded(self) -> dict[str, list[Listed]]:
         if self._lists is None:
             self._lists = self._load(set(GROUPS) - self._drawn, self._drawn_rows)
         return self._lists
 
     @property
-    def to_act(self) -> list[Game]:  # longest waiting first
+    def to_act(self) -> list[Listed]:  # longest waiting first
         return self._loaded()["to_act"]
 
     @property
-    def active(self) -> list[Game]:
+    def active(self) -> list[Listed]:
         return self._loaded()["active"]
 
     @property
-    def open(self) -> list[Game]:
+    def open(self) -> list[Listed]:
         return self._loaded()["open"]
 
     @property
-    def finished(self) -> list[Game]:  # one page, newest first
+    def finished(self) -> list[Listed]:  # one page, newest first
         return self._loaded()["finished"]
 
     @property
     def finished_only(self) -> bool:
         return self.only == "finished"
 
-    def all(self) -> list[Game]:
+    def all(self) -> list[Listed]:
         return self.to_act + self.active + self.open + self.finished
 
 
 def my_games(
-    *, user, older: object = None, only: str = "", page: int = 1, shown: int | None = None
+    *,
+    user,
+    older: object = None,
+    only: str = "",
+    page: int = 1,
+    shown: int | None = None,
+    whole_games: bool = False,
 ) -> MyGames:
     """The user's games in the order they want them: where they must act first.
 
@@ -122,7 +131,9 @@ def my_games(
     its ``page``-th page alone. The ids come first, from the user's seats (a few columns
     of each, by index); then for each group of sections (``GROUPS``) a key made of
     everything its rows show (``cache_keys``); the games themselves, never their engine
-    state, only when a list is read, and only those of groups not drawn already."""
+    state, only when a list is read, and only those of groups not drawn already. The games
+    in play come as the rows show them (``games.read.playing_rows``) unless
+    ``whole_games`` (the API's summaries) asks for them as models."""
     if pages.parse_cursor(older) is not None:
         only = "finished"
     elif only not in SECTIONS:
@@ -150,28 +161,35 @@ def my_games(
     shown_ids = [pk for name in SECTIONS for pk in sections[name]]
     sections["finished"] = finished_ids
 
-    def load(groups: set[str], drawn_rows: set[int]) -> dict[str, list[Game | DrawnRow]]:
+    def load(groups: set[str], drawn_rows: set[int]) -> dict[str, list[Listed]]:
         wanted = {name for group in groups for name in GROUPS[group]}
-        ids = [pk for name in wanted for pk in sections[name] if pk not in drawn_rows]
-        listed = Game.objects.filter(pk__in=ids)
-        games = {game.pk: game for game in listed.defer(*pages.LIST_DEFERRED)} if ids else {}
-        found = list(games.values())
+        ids = [pk for name in wanted for pk in sections[name]]
+        in_rows = {} if whole_games else playing
+        to_draw = {pk: in_rows[pk] for pk in ids if pk in in_rows and pk not in drawn_rows}
+        games: dict[int, Listed] = dict(playing_rows(to_draw, user.pk, now))
+        games.update((pk, DrawnRow(pk)) for pk in drawn_rows)
+        others = [pk for pk in ids if pk not in games]  # open tables, finished games…
+        listed = Game.objects.filter(pk__in=others).defer(*pages.LIST_DEFERRED)
+        found = list(listed) if others else []
         read_seats_of(found)
         for game in found:
-            game.seat_list = list(game.seats.all())  # read once: rows and clocks use the list
+            game.seat_list = list(game.seats.all())  # read once: the rows use the list
             game.my_seat = seat_of(game, user)
-        games.update((pk, DrawnRow(pk)) for pk in drawn_rows)
-        lists = {
+            games[game.pk] = game
+        return {
             name: [games[pk] for pk in sections[name] if pk in games] if name in wanted else []
             for name in (*SECTIONS, "finished")
         }
-        annotate_clocks([game for game in found if game.pk in current], away=away)
-        return lists
 
-    seats, away = _shown_state(shown_ids)
-    language, zone = get_language(), timezone.get_current_timezone_name()
+    seats = _shown_state(shown_ids)
+    language, zone, now = get_language(), timezone.get_current_timezone_name(), timezone.now()
     current = {pk for name in GROUPS["current"] for pk in sections[name]}
-    row_keys = _row_keys(user, current, seats, [user.pk, language, zone])
+    rows = _rows_by_game(seats, current)
+    playing = {pk: [dict(zip(SHOWN_NAMES, row, strict=True)) for row in rows[pk]] for pk in rows}
+    row_keys = {
+        pk: _key([user.pk, language, zone, pk, rows[pk], _times_shown(playing[pk], user.pk, now)])
+        for pk in rows
+    }
     common = [user.pk, only, page, shown, language, zone]
     keys = {}
     for group, names in GROUPS.items():
@@ -180,7 +198,7 @@ def my_games(
         if group == "current":  # each row's key: who sits, must act, clocks, times shown
             shows.append([row_keys[pk] for name in names for pk in sections[name]])
         else:
-            shows += [row[:SHOWN_COLUMNS] for row in seats if row[0] in ids]  # who sits…
+            shows += [row for row in seats if row[0] in ids]  # who sits there…
         if group == "finished":
             shows.append(older_cursor)
         keys[group] = _key(common + shows)
@@ -199,34 +217,28 @@ def _key(shown: list) -> str:
     return hashlib.sha256(repr(shown).encode()).hexdigest()
 
 
-def _row_keys(user, game_ids: set[int], seats: list[list], common: list) -> dict[int, str]:
-    """For each game in play, a key that changes with anything its row of "my games"
-    shows: who sits there, who must act, their clocks, and what of those the passing of
-    time changes as the row puts it ("waiting 3 hours", "2 days left"). A minute on, only
-    the rows whose words changed are drawn again."""
-    now = timezone.now()
-    rows: dict[int, list] = {pk: [] for pk in game_ids}
+def _rows_by_game(seats: list[list], game_ids: set[int]) -> dict[int, list[list]]:
+    """The seat rows (``SHOWN_SQL``) of each of ``game_ids``, by number: for each game
+    in play, what its row shows but the time."""
+    found: dict[int, list[list]] = {pk: [] for pk in game_ids}
     for row in seats:
-        if row[0] in rows:
-            rows[row[0]].append(row)
-    return {
-        pk: _key([*common, pk, shown, _times_shown(shown, user.pk, now)])
-        for pk, shown in rows.items()
-    }
+        if row[0] in found:
+            found[row[0]].append(row)
+    return found
 
 
-def _times_shown(seats: list[list], user_id: int, now) -> list:
-    """What a row shows of ``seats`` (one game's) that changes with time alone: how long
-    the user has been waiting to move, and each running clock's time left and urgency."""
+def _times_shown(seats: list[dict], user_id: int, now) -> list:
+    """What the row of a game in play shows of its ``seats`` that changes with time alone
+    (its key has the rest): how long the user has been waiting to move, and each running
+    clock's time left and urgency. "My games" keeps each row drawn under a key of all it
+    shows, so that a minute on only the rows whose words changed are drawn again."""
     shown: list = []
-    for row in seats:
-        seat = dict(zip(SHOWN_NAMES, row, strict=True))
+    for seat in seats:
         if seat["user_id"] == user_id and seat["must_act"] and seat["waiting_since"]:
             shown.append(timesince(seat["waiting_since"], now))
         if seat["clock_days"] and seat["must_act"]:
-            zone = seat_clock.zone_named(seat["weekends_zone"])
-            left = seat_clock.left_until(seat["deadline"], seat["time_left"], zone, now)
-            shown.append(clock_shown(left, seat["move_time"]))
+            clock = seat_clock_from(seat, now)
+            shown.append((clock.left_text, clock.urgent) if clock.left is not None else None)
     return shown
 
 
@@ -245,15 +257,18 @@ SHOWN_FIELDS = (
     "move_time",
     "time_left",
     "resigned_at",
+    "wants_end",
 )
-SHOWN_COLUMNS = len(SHOWN_FIELDS)
-SHOWN_NAMES = (*SHOWN_FIELDS, "clock_days", "weekends_zone", "away")  # a row of SHOWN_SQL
-# After the seat's fields: the table's clock (days per move) and, with weekends off, the
-# zone of the seat's player (whose weekends stop the clock); whether the player is away.
-SHOWN_SQL = f"""SELECT {{columns}}, g.clock_days,
+SHOWN_NAMES = (*SHOWN_FIELDS, "title", "status", "players", "clock_days", "weekends_zone")
+SHOWN_NAMES += ("username", "away")  # a row of SHOWN_SQL
+# After the seat's fields: its table's title, status and size, its clock (days per move)
+# and, with weekends off, the zone of the seat's player (whose weekends stop the clock);
+# the player's username (read by key: a join hashed every user) and whether they are away.
+USERS = Seat.user.field.related_model._meta.db_table
+SHOWN_SQL = f"""SELECT {{columns}}, g.game, g.status, g.players, g.clock_days,
         CASE WHEN g.weekends_off THEN COALESCE((SELECT u.timezone
-            FROM {Seat.user.field.related_model._meta.db_table} u
-            WHERE u.id = s.user_id), 'UTC') END,
+            FROM {USERS} u WHERE u.id = s.user_id), 'UTC') END,
+        (SELECT u.username FROM {USERS} u WHERE u.id = s.user_id),
         EXISTS (SELECT 1 FROM {Vacation._meta.db_table} v
             WHERE v.user_id = s.user_id AND v.started_at IS NOT NULL)
     FROM {Seat._meta.db_table} s INNER JOIN {Game._meta.db_table} g ON g.id = s.game_id
@@ -261,17 +276,16 @@ SHOWN_SQL = f"""SELECT {{columns}}, g.clock_days,
     ORDER BY s.game_id, s.number"""
 
 
-def _shown_state(game_ids: list[int]) -> tuple[list[list], set[int]]:
+def _shown_state(game_ids: list[int]) -> list[list]:
     """Everything about the seats of ``game_ids`` that a row of "my games" shows (who
     sits, who must act and since when, clocks, who left), as plain values for a cache key
-    (the order of the rows is in the sections' ids), each with its table's clock, the
-    zone whose weekends stop it, and whether its player is away; and the players on
-    vacation. One query."""
+    (the order of the rows is in the sections' ids) and for drawing the rows of games in
+    play (``games.read.playing_rows``), each with what its row shows of its table and
+    whether its player is away. One query."""
     if not game_ids:
-        return [], set()
+        return []
     sql = SHOWN_SQL.replace("{games}", placeholders(len(game_ids)))
-    seats = read_values(Seat, "s", SHOWN_FIELDS, sql, game_ids)
-    return seats, {row[2] for row in seats if row[-1]}
+    return read_values(Seat, "s", SHOWN_FIELDS, sql, game_ids)
 
 
 # The query of ``current_sections``, written out once: built by the ORM on every request,

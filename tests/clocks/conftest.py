@@ -14,7 +14,15 @@ import pytest
 from games.engine import registry
 from games.play import tables
 from tests.api.conftest import ana_api, ben_api  # noqa: F401
-from tests.games.conftest import ana, ben, cy, make_game, sent, toy_game  # noqa: F401
+from tests.games.conftest import (  # noqa: F401
+    ana,
+    ben,
+    cy,
+    make_game,
+    rows_drawn,
+    sent,
+    toy_game,
+)
 from tests.notifications.conftest import _site_url  # noqa: F401
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday

@@ -8,6 +8,8 @@ import pytest
 
 from games.engine import registry
 from games.play import tables
+from games.read import tables as lists
+from games.read.playing_rows import playing_rows
 from tests.factories import UserFactory
 
 JINJA_DIR = Path(__file__).parent / "jinja2"
@@ -84,3 +86,17 @@ def sent(db):
     yield found
     for event_type in events.EVENT_TYPES.values():
         events.unsubscribe(event_type, found.append)
+
+
+@pytest.fixture
+def rows_drawn(monkeypatch) -> list[list[int]]:
+    """The games in play whose rows "my games" drew, a list for each page drawn."""
+    drawn: list[list[int]] = []
+
+    def recorded(seats_by_game, *args):
+        if seats_by_game:
+            drawn.append(sorted(seats_by_game))
+        return playing_rows(seats_by_game, *args)
+
+    monkeypatch.setattr(lists, "playing_rows", recorded)
+    return drawn

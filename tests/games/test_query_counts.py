@@ -101,18 +101,24 @@ def test_the_game_page_costs_the_same_at_move_one_and_move_thirty_five(client, d
 
 def test_my_games_costs_the_same_with_one_game_or_forty(client, make_game, ana, ben, cy):
     client.force_login(ana)
-    make_game(ana, ben)
-    one = count(lambda: client.get("/games/"))
-    for _ in range(13):
+
+    def one_of_each():
         make_game(ana, ben)  # in play, Ana to move
         make_game(ben, cy, ana)  # in play, waiting for Ben
         tables.game_create(creator=ana, game="toy", players=3)  # filling up
-    finished = make_game(ana, cy)
-    set_hands(finished, ["blue"], ["green"], scores=[9, 0])
-    act(finished, ana, "play", card="blue")
+        finished = make_game(ana, cy)
+        set_hands(finished, ["blue"], ["green"], scores=[9, 0])
+        act(finished, ana, "play", card="blue")
+
+    one_of_each()
+    one = count(lambda: client.get("/games/"))
+    for _ in range(13):
+        one_of_each()
     many = count(lambda: client.get("/games/"))
-    # sections (1), finished page (1), rows (1), seats (1), players (1), vacations (1);
-    # the header's count comes from the sections
+    # sections (1), finished page (1), the seats shown with their players and tables (1):
+    # the rows of games in play are drawn from those; then the open tables and finished
+    # games (1), their seats (1), their players with their vacations (1). The header's
+    # count comes from the sections.
     assert many <= MIDDLEWARE + 6
     assert many == one
 
