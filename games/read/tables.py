@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from django.utils.timesince import timesince
 from django.utils.translation import get_language
@@ -365,12 +365,13 @@ def lobby(
     *,
     user=None,
     only: LobbyFilter | None = None,
-    start: int = 0,
+    after: object = None,
     limit: int = 100,
     whole_seats: bool = False,
 ) -> list[Game]:
     """Public tables waiting for players: those of players ``user`` follows first, then
-    the fullest; ``limit`` of them from the ``start``-th. Each with ``by_followed``,
+    the fullest; ``limit`` of them from after the table of the cursor ``after``
+    (``lobby_cursor``; from the start without one). Each with ``by_followed``,
     ``joined`` (``user`` sits there) and who sits there: ``seat_names``
     (``read_seat_names_of``) or, with ``whole_seats``, its seats as ``read_seats_of``
     reads them (the API's summaries).
@@ -378,19 +379,21 @@ def lobby(
     Two walks of the lobby's order rather than one sort by "someone you follow": that sort
     had to count the seats of every open table on every page, so the lobby slowed as
     tables waited. The tables of followed players come from their current seats (a few
-    each); the others from the index, leaving those out."""
+    each); the others from the index, leaving those out. A later page starts where its
+    cursor points in one of the two, never walking what came before it: nothing closes
+    a table nobody joins, so the lobby has no end in sight."""
     games = _open_tables(only or LobbyFilter())
+    part, place = _parse_lobby_cursor(after)
+    shown: list[Game] = []
     if user is not None and user.is_authenticated:
         followed_tables = pages.current_game_ids(followed_by(user))
-        first = list(games.filter(pk__in=followed_tables)[: start + limit])
+        if part != "o":
+            shown = _walk(games.filter(pk__in=followed_tables), place, limit)
+            place = None  # the other tables from their start
         games = games.exclude(pk__in=followed_tables)
-    else:
-        first = []
-    shown = first[start : start + limit]
-    wanted = limit - len(shown)
-    if wanted:
-        skip = max(0, start - len(first))
-        shown += list(games[skip : skip + wanted])
+    first = {game.pk for game in shown}
+    if len(shown) < limit:
+        shown += _walk(games, place, limit - len(shown))
     if whole_seats:
         read_seats_of(shown)
         sits_at = {game.pk for game in shown if seat_of(game, user) is not None}
@@ -398,19 +401,53 @@ def lobby(
         read_seat_names_of(shown)
         sits_at = {game.pk for game in shown if user is not None and user.pk in game.seated_ids}
     for game in shown:
-        game.by_followed = game in first
+        game.by_followed = game.pk in first
         game.joined = game.pk in sits_at
     return shown
 
 
+def _walk(games: QuerySet[Game], place: tuple | None, limit: int) -> list[Game]:
+    """``limit`` of ``games`` (in the lobby's order) after ``place`` (seats taken,
+    opening time, id), from the start without one. The order goes from the fullest, so
+    what follows ``place`` is the rest of its fullness, then the emptier tables: two
+    ranges of the ``game_lobby`` index, each walked from where it starts."""
+    if place is None:
+        return list(games[:limit])
+    seats, created, pk = place
+    later = Q(created_at__gt=created) | Q(created_at=created, pk__gt=pk)
+    # created_at >= as well, which the index can start from (the "or" alone it cannot)
+    found = list(games.filter(later, seats_taken=seats, created_at__gte=created)[:limit])
+    if len(found) < limit:
+        found += list(games.filter(seats_taken__lt=seats)[: limit - len(found)])
+    return found
+
+
+def lobby_cursor(game: Game) -> str:
+    """The cursor of the lobby's page after ``game``: which part of the lobby it is in
+    ("f": a followed player's table, "o": the others), then its place in the order."""
+    part = "f" if game.by_followed else "o"
+    return f"{part}{game.seats_taken}_{game.created_at.timestamp():.6f}_{game.pk}"
+
+
+def _parse_lobby_cursor(cursor: object) -> tuple[str | None, tuple | None]:
+    """The part and place of a cursor; (None, None) for anything that is not one."""
+    if not isinstance(cursor, str) or len(cursor) > 60 or cursor[:1] not in ("f", "o"):
+        return None, None
+    seats, _, rest = cursor[1:].partition("_")
+    place = pages.parse_cursor(rest)
+    if place is None or not seats.isdigit() or len(seats) > 2:
+        return None, None
+    return cursor[0], (int(seats), *place)
+
+
 def lobby_page(
-    *, user=None, only: LobbyFilter | None = None, page: int = 1
-) -> tuple[list[Game], int | None]:
-    """One page of the lobby and the number of the next page (None on the last)."""
-    page = max(page, 1)
-    tables = lobby(user=user, only=only, start=(page - 1) * LOBBY_PAGE, limit=LOBBY_PAGE + 1)
+    *, user=None, only: LobbyFilter | None = None, after: object = None
+) -> tuple[list[Game], str | None]:
+    """One page of the lobby and the cursor of the next (None on the last)."""
+    tables = lobby(user=user, only=only, after=after, limit=LOBBY_PAGE + 1)
     more = len(tables) > LOBBY_PAGE
-    return tables[:LOBBY_PAGE], (page + 1 if more else None)
+    tables = tables[:LOBBY_PAGE]
+    return tables, (lobby_cursor(tables[-1]) if more else None)
 
 
 def quick_match_candidates(*, user, slug: str) -> list[int]:

@@ -90,14 +90,15 @@ def _page_number(query) -> int:
 
 def lobby(request):
     only = _lobby_filter(request.GET)
-    tables_shown, next_page = lists.lobby_page(
-        user=request.user, only=only, page=_page_number(request.GET)
+    tables_shown, after = lists.lobby_page(
+        user=request.user, only=only, after=request.GET.get("after")
     )
     params = request.GET.copy()
-    params["page"] = next_page
+    params["after"] = after
+    params.pop("page", None)  # the pages numbered before cursors
     context = {
         "tables": tables_shown,
-        "next_url": f"?{params.urlencode()}" if next_page else None,
+        "next_url": f"?{params.urlencode()}" if after else None,
         "playable": catalogue.playable(),
         "only": only,
         "languages": TABLE_LANGUAGES,

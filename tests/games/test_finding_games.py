@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import Follow
@@ -162,13 +164,48 @@ def test_every_page_of_the_lobby_walks_followed_tables_then_the_fullest_each_onc
     assert [g.pk for g in whole] == [g.pk for g in expected]
     assert [g.by_followed for g in whole] == [True, True, False, False, False]
     for size in range(1, 6):
-        walked = []
-        for start in range(0, 6, size):
-            walked += [g.pk for g in lists.lobby(user=dee, start=start, limit=size)]
-        assert walked == [g.pk for g in expected], size
+        assert _walked(dee, size) == [g.pk for g in expected], size
     # a guest, or someone following nobody, sees only the lobby's own order
     guest = [full_ish, followed_joined, lone, followed_lone, later]
     assert [g.pk for g in lists.lobby()] == [g.pk for g in guest]
+    for size in range(1, 6):
+        assert _walked(None, size) == [g.pk for g in guest], size
+
+
+def _walked(user, size: int) -> list[int]:
+    """The lobby page after page of ``size``, each from the cursor of the one before."""
+    walked, after = [], None
+    while True:
+        page = lists.lobby(user=user, after=after, limit=size)
+        walked += [g.pk for g in page]
+        if len(page) < size:
+            return walked
+        after = lists.lobby_cursor(page[-1])
+
+
+def test_the_lobby_pages_on_from_a_cursor_never_skipping_what_came_before(
+    client, toy_game, ana, ben, monkeypatch
+):
+    """A later page starts where the cursor points (no OFFSET: the tables before it are
+    not walked), tables of the same fullness opened at the same moment included; a
+    cursor that is not one shows the first page."""
+    monkeypatch.setattr(lists, "LOBBY_PAGE", 2)
+    opened = [tables.game_create(creator=ana, game="toy", players=3) for _ in range(3)]
+    Game.objects.filter(pk__in=[g.pk for g in opened]).update(created_at=opened[0].created_at)
+    tables.game_join(game_id=opened[2].pk, user=ben)  # the fullest comes first
+    client.force_login(ben)
+    first = client.get("/lobby/").content.decode()
+    after = first.split('rel="next" href="?after=')[1].split('"')[0]
+    with CaptureQueriesContext(connection) as queries:
+        second = client.get(f"/lobby/?after={after}").content.decode()
+    assert not [q for q in queries if "OFFSET" in q["sql"]]
+    order = [opened[2], opened[0], opened[1]]
+    assert [f'href="/games/{g.pk}/"' in first for g in order] == [True, True, False]
+    assert [f'href="/games/{g.pk}/"' in second for g in order] == [False, False, True]
+    assert 'rel="next"' not in second
+    for nonsense in ("x", "f9_nope_1", "o1_1.0_", "f" * 80):
+        page = client.get(f"/lobby/?after={nonsense}").content.decode()
+        assert f'href="/games/{opened[2].pk}/"' in page  # the first page
 
 
 def test_a_lobby_row_names_who_sits_there_bots_included(client, toy_game, ana, ben):
