@@ -204,20 +204,3 @@ def clock_context(game: Game, mine: Seat | None, now: datetime | None = None) ->
         "end_votes": sum(1 for s in people if s.wants_end),
         "voters": len(people),
     }
-
-
-def annotate_clocks(
-    games: list[Game], now: datetime | None = None, away: set[int] | None = None
-) -> None:
-    """Give each game (with ``my_seat`` and prefetched seats) ``my_clock`` and, as
-    ``others_waiting``, the names and clocks of the others who must act or are away;
-    one vacation query for all, unless ``away`` (who is on vacation) is known already."""
-    now = now or timezone.now()
-    if away is None:
-        away = on_vacation({s.user_id for game in games for s in _seats(game)})
-    for game in games:
-        clocks = seat_clocks(game, now, away)
-        mine = game.my_seat.number
-        game.my_clock = clocks.get(mine)
-        named = [(seat.display_name, clocks[seat.number]) for seat in _seats(game)]
-        game.others_waiting = others_waiting(named, mine)

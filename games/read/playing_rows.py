@@ -17,9 +17,10 @@ from games.read.clocks import others_waiting, seat_clock_from
 
 
 class PlayingRow:
-    """A game in play as its row of "my games" shows it: what the row reads of a
-    ``Game`` (with ``my_seat``, ``seat_list``, ``my_clock`` and ``others_waiting``, as
-    ``games.read.clocks.annotate_clocks`` gives a game), and nothing more."""
+    """A game in play as its row of "my games" shows it (``games/mine.jinja``): the few
+    fields of a ``Game`` the row reads, its seats' names (``seat_list``), the reader's
+    seat (``my_seat``) and clock (``my_clock``), and the others who must act or are away
+    (``others_waiting``), and nothing more."""
 
     __slots__ = (
         *("pk", "game", "status", "players"),
