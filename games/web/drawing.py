@@ -142,6 +142,16 @@ def for_card(choices: Any, card_id: Any) -> list[Any]:
     return [c for c in choices or () if c.params.get("card") == card_id]
 
 
+def by_param(choices: Any, name: str) -> dict[Any, list[Any]]:
+    """``choices_by_type.place|by_param("space")``: the choices by the value of one of
+    their parameters, grouped once, for a board that draws a target on each of many
+    places (a map's spaces) instead of looking through every choice at each."""
+    grouped: dict[Any, list[Any]] = {}
+    for choice in choices or ():
+        grouped.setdefault(choice.params.get(name), []).append(choice)
+    return grouped
+
+
 def humanize_kind(value: Any) -> str:
     """``"silk_cloth"`` → ``"Silk cloth"``: engine names as words."""
     return str(value).replace("_", " ").replace("-", " ").capitalize()

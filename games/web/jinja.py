@@ -392,6 +392,7 @@ def site_filters() -> dict[str, Any]:
         tr=tr,
         index=drawing.index,
         for_card=drawing.for_card,
+        by_param=drawing.by_param,
         humanize_kind=drawing.humanize_kind,
         never_charges=marco_polo.never_charges,
         taking_at=marco_polo.taking_at,

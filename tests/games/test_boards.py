@@ -160,3 +160,36 @@ def test_no_board_target_is_a_list_item_through_a_game(slug):
         seat = chooser.choice(waiting)
         state, _ = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
     assert not found
+
+
+def test_the_samarkand_map_offers_each_placement_on_its_own_space_through_a_game():
+    """Whenever a camel may be placed, each space it may go to is a target once, inside
+    that space's group, named by its choice (the board groups the choices by space once
+    rather than looking through all of them at each of the map's spaces)."""
+    rules = registry.get("samarkand")
+    board = engines["jinja2"].env.get_template(
+        game_page.board_templates("samarkand")["board_template"]
+    )
+    state = rules.setup(3, {o.name: o.default for o in rules.options}, 3)
+    chooser = random.Random(3)
+    seen = 0
+    for step in range(600):
+        waiting = rules.to_act(state)
+        if not waiting:
+            break
+        seat = chooser.choice(waiting)
+        actions = rules.legal_actions(state, seat)
+        places = [a for a in actions if a.type == "place"]
+        if places:
+            html = _draw(board, rules, state, 3, seat, actions, step)
+            groups = html.split("<g transform=")[1:]  # one per space, in the view's order
+            spaces = [space["id"] for space in rules.view(state, seat)["spaces"]]
+            assert len(groups) == len(spaces)
+            by_space = {a.get("space"): game_page.Choice.from_action(a).label for a in places}
+            for space, group in zip(spaces, groups, strict=True):
+                label = by_space.get(space)
+                assert group.count("sk-target") == (label is not None), space
+                assert label is None or f"<title>{label}</title></use>" in group
+            seen += 1
+        state, _ = rules.apply(state, seat, chooser.choice(actions))
+    assert seen > 3
