@@ -173,6 +173,10 @@ def tr(context, text: Any) -> str:
     the language known once per drawing."""
     if context.get("_english") and text is not None:
         return str(text)
+    if text.__class__ is str and text:  # a name: looked up in the drawing's catalogue
+        find = context.get("_catalogue_gettext")
+        if find is not None:
+            return find(text)
     return translated(text)
 
 

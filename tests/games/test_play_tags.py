@@ -57,6 +57,25 @@ def test_a_translated_text_escapes_the_values_filled_in_and_keeps_its_percent_si
     assert out == "<b>&lt;img src=x&gt;</b> to play|3 % done|Skip to content|3 cards"
 
 
+def test_a_board_names_things_in_the_readers_language_from_its_catalogue():
+    """``|tr`` looks a name up in the drawing's own catalogue; an engine's sentence is
+    translated with its parts; a name nobody translated stays as it is."""
+    from django.utils import translation
+
+    from games.engine.vocabulary import say
+    from games.web.jinja import _bound_translations
+
+    board = engines["jinja2"].from_string(
+        "{{ 'Silk'|tr }}|{{ 'Unheard of'|tr }}|{{ none|tr }}|{{ sold|tr }}|{{ '<Tea>'|tr }}"
+    )
+    sold = say("{good} sold", good="Tea")
+    with translation.override("de"):
+        german = board.render({"sold": sold, **_bound_translations("de"), "_english": False})
+    assert german == "Seide|Unheard of||Tee sold|&lt;Tea&gt;"
+    english = board.render({"sold": sold, **_bound_translations("en"), "_english": True})
+    assert english == "Silk|Unheard of||Tea sold|&lt;Tea&gt;"
+
+
 def test_a_templates_dotted_names_read_dicts_and_objects_as_jinja_does():
     class Seat:
         name = "object's"
