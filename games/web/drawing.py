@@ -159,7 +159,9 @@ def humanize_kind(value: Any) -> str:
 
 def changed_mark(marks, path) -> str:
     """ " changed" when ``path`` is among the board's ``marks`` of change, else ""."""
-    return " changed" if ".".join(str(part) for part in path) in (marks or ()) else ""
+    if not marks:  # nothing changed (a board asks at each of its parts)
+        return ""
+    return " changed" if ".".join(map(str, path)) in marks else ""
 
 
 STEPPER = (
