@@ -44,6 +44,7 @@ from django.db import connection, transaction  # noqa: E402
 from accounts.models import Follow  # noqa: E402
 from games.engine import registry  # noqa: E402
 from games.play import results  # noqa: E402
+from games.timing.seat_clock import REMIND_WHEN_LEFT  # noqa: E402
 
 TITLES = ("silk-road", "samarkand", "merchant-lord")
 NOW = datetime(2026, 11, 1, tzinfo=UTC)  # bench/dashboard.py sets its clock here
@@ -310,13 +311,14 @@ def main() -> None:
         copy_rows(cursor, "bench_seat", list(SEAT_COLUMNS), seats)
         cursor.execute("ANALYZE bench_seat")
         cursor.execute(
-            """
+            f"""
             INSERT INTO games_seat (game_id, number, user_id, joined_at, must_act,
                 waiting_since, deadline, move_time, time_left, reminder_at,
                 waiting_version, wants_end, controller, controller_level,
                 entropy, finished_at, place)
             SELECT g.id, s.number, s.user_id, g.created_at, s.must_act, s.waiting_since,
-                s.deadline, s.move_time, s.time_left, s.deadline - s.move_time * 0.2,
+                s.deadline, s.move_time, s.time_left,
+                s.deadline - s.move_time * {REMIND_WHEN_LEFT},  -- as the write path sets it
                 g.version, false, 'player', '', '',
                 -- as a game's end writes them on its seats (the players' histories read them)
                 CASE WHEN g.status = 'finished' THEN g.finished_at END,

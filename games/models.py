@@ -69,6 +69,11 @@ def seat_name(username: str | None, controller: str, level: str) -> str:
     return bot_name(level) if controller == Controller.BOT else _("Empty seat")
 
 
+def stand_in_level(controller: str, level: str) -> str:
+    """The level playing for a seat's absent player, or "" (bot seats and players: "")."""
+    return level if controller == Controller.STAND_IN else ""
+
+
 def new_seed() -> int:
     return secrets.randbits(62)
 
@@ -293,7 +298,7 @@ class Seat(models.Model):
     @property
     def stand_in(self) -> str:
         """The level playing for this seat's absent player, or "" (bot seats: "")."""
-        return self.controller_level if self.controller == Controller.STAND_IN else ""
+        return stand_in_level(self.controller, self.controller_level)
 
     @property
     def autoplay_level(self) -> str:

@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import Controller, Game, Seat, Vacation, voters
+from games.models import Game, Seat, Vacation, stand_in_level, voters
 from games.timing import seat_clock
 
 
@@ -93,14 +93,13 @@ def seat_clock_from(seat: dict, now: datetime) -> SeatClock:
     if seat["clock_days"] and seat["must_act"]:
         zone = seat_clock.zone_named(seat["weekends_zone"])
         left = seat_clock.left_until(seat["deadline"], seat["time_left"], zone, now)
-    stand_in = seat["controller"] == Controller.STAND_IN
     return SeatClock(
         number=seat["number"],
         left=left,
         deadline=seat["deadline"] if left is not None else None,
         urgent=is_urgent(left, seat["move_time"]),
         on_vacation=seat["away"],
-        stand_in=seat["controller_level"] if stand_in else "",
+        stand_in=stand_in_level(seat["controller"], seat["controller_level"]),
         resigned=seat["resigned_at"] is not None,
         wants_end=seat["wants_end"],
     )

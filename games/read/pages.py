@@ -19,8 +19,9 @@ def make_cursor(game: Game) -> str:
     return cursor_at(game.finished_at, game.pk)
 
 
-def cursor_at(finished_at: datetime, pk: int) -> str:
-    return f"{finished_at.timestamp():.6f}_{pk}"
+def cursor_at(moment: datetime, pk: int) -> str:
+    """A cursor, "<timestamp>_<id>": a place in an order by a moment, then id."""
+    return f"{moment.timestamp():.6f}_{pk}"
 
 
 def parse_cursor(cursor: object) -> tuple[datetime, int] | None:
@@ -108,8 +109,9 @@ def players_finished(user, cursor: object, size: int) -> QuerySet[Game]:
     return games.defer(*LIST_DEFERRED)
 
 
-def cut(rows: list[Game], size: int) -> tuple[list[Game], str | None]:
-    """The page (``size`` of ``rows``, read with one more) and the next page's cursor."""
+def cut(rows: list[Game], size: int, cursor_of=make_cursor) -> tuple[list[Game], str | None]:
+    """The page (``size`` of ``rows``, read with one more) and the next page's cursor,
+    that of its last row (``cursor_of``: by default the finished games' order)."""
     more = len(rows) > size
     rows = rows[:size]
-    return rows, (make_cursor(rows[-1]) if more and rows else None)
+    return rows, (cursor_of(rows[-1]) if more and rows else None)

@@ -426,7 +426,7 @@ def lobby_cursor(game: Game) -> str:
     """The cursor of the lobby's page after ``game``: which part of the lobby it is in
     ("f": a followed player's table, "o": the others), then its place in the order."""
     part = "f" if game.by_followed else "o"
-    return f"{part}{game.seats_taken}_{game.created_at.timestamp():.6f}_{game.pk}"
+    return f"{part}{game.seats_taken}_{pages.cursor_at(game.created_at, game.pk)}"
 
 
 def _parse_lobby_cursor(cursor: object) -> tuple[str | None, tuple | None]:
@@ -445,9 +445,7 @@ def lobby_page(
 ) -> tuple[list[Game], str | None]:
     """One page of the lobby and the cursor of the next (None on the last)."""
     tables = lobby(user=user, only=only, after=after, limit=LOBBY_PAGE + 1)
-    more = len(tables) > LOBBY_PAGE
-    tables = tables[:LOBBY_PAGE]
-    return tables, (lobby_cursor(tables[-1]) if more else None)
+    return pages.cut(tables, LOBBY_PAGE, lobby_cursor)
 
 
 def quick_match_candidates(*, user, slug: str) -> list[int]:
