@@ -181,7 +181,7 @@ def my_games(
             for name in (*SECTIONS, "finished")
         }
 
-    seats = _shown_state(shown_ids)
+    seats = [] if whole_games else _shown_state(shown_ids)  # the API draws no rows
     language, zone, now = get_language(), timezone.get_current_timezone_name(), timezone.now()
     current = {pk for name in GROUPS["current"] for pk in sections[name]}
     rows = _rows_by_game(seats, current)
