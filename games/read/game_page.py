@@ -189,12 +189,19 @@ def _read_line(
 
 
 def latest_moves(
-    game: Game, limit: int | None = None, before: int | None = None, after: int | None = None
+    game: Game,
+    limit: int | None = None,
+    before: int | None = None,
+    after: int | None = None,
+    *,
+    with_lines: bool = False,
 ) -> list[LoggedMove]:
     """The game's latest ``limit`` moves (all with None), newest first; only those
-    before move ``before`` and after move ``after`` when given."""
+    before move ``before`` and after move ``after`` when given, and only those that wrote
+    a log line with ``with_lines``."""
     sql = MOVES_SQL if before is None else f"{MOVES_SQL} AND m.seq < %(before)s"
     sql += "" if after is None else " AND m.seq > %(after)s"
+    sql += f" AND m.log <> '{NO_LINES}'" if with_lines else ""
     sql += " ORDER BY m.seq DESC" if limit is None else f" ORDER BY m.seq DESC LIMIT {int(limit)}"
     params = {"game": game.pk, "before": before, "after": after}
     return [
@@ -202,20 +209,25 @@ def latest_moves(
     ]
 
 
-def _enough_for(game: Game, moves: list[LoggedMove], limit: int) -> list[LoggedMove]:
-    """``moves`` (newest first) and as many older ones as it takes to hold ``limit`` log
-    lines: a step that writes no line (choosing a card to discard, say) must not shorten
-    the log. Reads in batches of ``limit``, so a page still costs the same at move 30
-    and at move 3,000."""
-    moves = list(moves)
-    while len(moves) >= limit and moves[-1].seq > 1:
-        if sum(len(m.entries) for m in moves) >= limit:
-            break
-        older = latest_moves(game, limit, before=moves[-1].seq)
-        if not older:
-            break
-        moves.extend(older)
-    return moves
+NO_LINES = json.dumps([])  # a stored log with no line, as the database holds it: "[]"
+
+
+def _enough_for(game: Game, moves: list[LoggedMove], limit: int) -> tuple[list[LoggedMove], bool]:
+    """``moves`` (the latest, newest first) and as many older ones as it takes to hold
+    ``limit`` log lines, and whether earlier moves are left out.
+
+    A step that writes no line (choosing a card to sell, say: most of Samarkand's) must
+    not shorten the log, and a game may take a hundred moves to write thirty lines. The
+    older moves are read once, and only those that wrote a line: each gives one at least,
+    so the read holds enough, and a page still costs the same at move 30 and at move
+    3,000."""
+    if len(moves) < limit or moves[-1].seq <= 1:
+        return moves, False  # the whole game
+    missing = limit - sum(len(m.entries) for m in moves)
+    if missing <= 0:
+        return moves, True
+    older = latest_moves(game, missing, before=moves[-1].seq, with_lines=True)
+    return moves + older, len(older) == missing
 
 
 LOG_SHOWN = 30  # the page and the API carry the latest lines; the replay has them all
@@ -236,11 +248,12 @@ def game_log(
     move 30 and at move 3,000."""
     if moves is None:
         moves = latest_moves(game, limit, after=after)
+    cut = limit is not None and len(moves) >= limit
     if limit is not None and after is None:
-        moves = _enough_for(game, moves, limit)
+        moves, cut = _enough_for(game, moves, limit)
     # Notes come after the move of their seq; those before the first move shown are left
     # out only when earlier moves are (a note made before any move has seq 0).
-    first = moves[-1].seq if limit is not None and len(moves) >= limit else 0
+    first = moves[-1].seq if cut else 0
     if after is not None:
         first = max(first, after + 1)
     lines = []
