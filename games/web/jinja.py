@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import weakref
 from collections import namedtuple
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -336,6 +338,38 @@ def cached_fragment(
     return Markup(drawn)
 
 
+# Parts of boards that never change between states, drawn once per process and
+# environment (drawn_once): a test's stricter overlay draws its own.
+_DRAWN_ONCE: weakref.WeakKeyDictionary[Environment, dict[tuple, dict[Any, tuple]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+@pass_context
+def drawn_once(
+    context, name: str, items: Iterable[Any], key: str, *draw: Any
+) -> dict[Any, tuple[Markup, ...]]:
+    """``{% set parts = drawn_once("samarkand-map", view.spaces, "id", head, names) %}``:
+    for each item, by its ``key``, what each macro of ``draw`` draws of it; drawn once in
+    this process for each language, then looked up.
+
+    Only for parts drawn from data that never changes with the game's state (a map's
+    hexes and the names on it): the key is the name, the language and the items' keys,
+    not what they hold. Samarkand's map draws 77 spaces, and drawing their unchanging
+    parts anew was about half of its board's cost. Not kept while templates reload
+    (development), so that an edited template shows at once."""
+    items = list(items)
+    env = context.environment
+    kept = _DRAWN_ONCE.setdefault(env, {})
+    cache_key = (name, context.get("language_code") or "", tuple(item[key] for item in items))
+    found = kept.get(cache_key)
+    if found is None:
+        found = {item[key]: tuple(Markup(part(item)) for part in draw) for item in items}
+        if not env.auto_reload:
+            kept[cache_key] = found
+    return found
+
+
 class Drawings:
     """Fragments (as ``cached_fragment`` keeps them) that a view looks up before drawing,
     so that it knows which parts it must read the data of: one round trip to the cache
@@ -377,6 +411,7 @@ def site_globals() -> dict[str, Any]:
         deal_stepper=deal_stepper,
         static=static_url,
         cached_fragment=cached_fragment,
+        drawn_once=drawn_once,
         waiting_count=waiting_count,
         site_languages=settings.LANGUAGES,  # the site's (a page may list tables' languages)
         act_form=act_form,

@@ -7,10 +7,12 @@ from types import SimpleNamespace
 import pytest
 from django.template import engines
 from django.template.loader import get_template, render_to_string
+from django.utils import translation
 
 from games.engine import registry
 from games.read import game_page
 from games.read.names import seat_colours
+from games.web import jinja
 from tests.games.helpers import NamesNotGiven
 
 pytestmark = pytest.mark.django_db
@@ -193,3 +195,50 @@ def test_the_samarkand_map_offers_each_placement_on_its_own_space_through_a_game
             seen += 1
         state, _ = rules.apply(state, seat, chooser.choice(actions))
     assert seen > 3
+
+
+def test_the_samarkand_map_drawn_from_its_parts_kept_is_the_map_drawn_anew():
+    """The map's unchanging parts (hexes, home rings, names) are drawn once per language
+    and kept (``drawn_once``); through a game, in English then German on one environment,
+    every board drawn with them is the board an environment that keeps nothing draws."""
+    rules = registry.get("samarkand")
+    name = game_page.board_templates("samarkand")["board_template"]
+    env = engines["jinja2"].env
+    anew = env.overlay(auto_reload=True)  # keeps nothing: draws every part each time
+    compared = 0
+    for language in ("en", "de", "en"):
+        state = rules.setup(2, {o.name: o.default for o in rules.options}, 4)
+        chooser = random.Random(4)
+        with translation.override(language):
+            for step in range(200):
+                waiting = rules.to_act(state)
+                if not waiting:
+                    break
+                if step % 20 == 0:
+                    for seat in (None, *waiting):
+                        acts = rules.legal_actions(state, seat) if seat is not None else []
+                        kept, fresh = (
+                            _draw(jinja_board(e, name, language), rules, state, 2, seat, acts, step)
+                            for e in (env, anew)
+                        )
+                        assert kept == fresh
+                        compared += 1
+                seat = chooser.choice(waiting)
+                actions = rules.legal_actions(state, seat)
+                state, _ = rules.apply(state, seat, chooser.choice(actions))
+    assert compared > 10
+
+
+def jinja_board(env, name, language):
+    """The board ``name`` of ``env``, drawn as the site draws it: the language's texts
+    bound once for the drawing (``games.web.jinja.render``)."""
+    template = env.get_template(name)
+
+    class Board:
+        @staticmethod
+        def render(**values):
+            values.update(jinja._bound_translations(language), language_code=language)
+            values["_english"] = language == "en"
+            return template.render(values)
+
+    return Board
