@@ -24,7 +24,7 @@ import functools
 import itertools
 import weakref
 from collections import namedtuple
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
@@ -117,11 +117,46 @@ def waiting_count(count: Any) -> int:
     return count() if callable(count) else count or 0
 
 
+FOUND_MOST = 20_000  # texts and plural forms remembered per catalogue, at most
+
+
+@functools.lru_cache(maxsize=32)
+def _finders(catalogue: Any) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    """``catalogue``'s gettext and ngettext, each answer remembered.
+
+    A catalogue looks a text up through each of the catalogues merged into it, and a text
+    it lacks (every English text) twice; a page looks up about two hundred, the same ones
+    on every page. The site's texts and names are a few thousand: past ``FOUND_MOST`` a
+    text is looked up without being remembered. A catalogue Django loads anew (when the
+    settings change) gets finders of its own."""
+    found: dict[str, str] = {}
+    found_plural: dict[tuple[str, str, int], str] = {}
+    gettext, ngettext = catalogue.gettext, catalogue.ngettext  # (not texts to translate)
+
+    def find(message: str) -> str:
+        text = found.get(message)
+        if text is None:
+            text = gettext(message)
+            if len(found) < FOUND_MOST:
+                found[message] = text
+        return text
+
+    def find_plural(singular: str, plural: str, number: int) -> str:
+        key = (singular, plural, number)
+        text = found_plural.get(key)
+        if text is None:
+            text = ngettext(singular, plural, number)
+            if len(found_plural) < FOUND_MOST:
+                found_plural[key] = text
+        return text
+
+    return find, find_plural
+
+
 def _bound_translations(language: str) -> dict[str, Any]:
     """gettext and its kin for ``language``, as Jinja's i18n extension calls them
     (newstyle: values filled in, escaped; the translation is the page's own markup)."""
-    catalogue = trans_real.translation(language)
-    find, find_plural = catalogue.gettext, catalogue.ngettext  # (not a text to translate)
+    find, find_plural = _finders(trans_real.translation(language))
 
     def gettext_(message: str, **values: Any) -> str:
         return _filled(find(message), values)

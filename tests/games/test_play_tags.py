@@ -76,6 +76,32 @@ def test_a_board_names_things_in_the_readers_language_from_its_catalogue():
     assert english == "Silk|Unheard of||Tea sold|&lt;Tea&gt;"
 
 
+def test_a_drawings_texts_looked_up_again_read_as_their_catalogue_gives_them(settings):
+    """The drawing's gettext and ngettext remember each answer (a page looks up the same
+    texts every time): asked again, in either language, they give what the catalogue
+    gives; a catalogue Django loads anew gets lookups of its own."""
+    from django.utils.translation import trans_real
+
+    from games.web.jinja import _bound_translations
+
+    texts = ["Round", "Skip to content", "Not a text of the site", "Silk"]
+    for language in ("de", "en", "de"):
+        catalogue = trans_real.translation(language)
+        found = _bound_translations(language)
+        for _ in range(2):
+            assert [found["_catalogue_gettext"](t) for t in texts] == [
+                catalogue.gettext(t) for t in texts
+            ]
+            for number in (1, 2, 1):
+                assert found["ngettext"]("%(num)s card", "%(num)s cards", number) == (
+                    catalogue.ngettext("%(num)s card", "%(num)s cards", number) % {"num": number}
+                )
+    assert _bound_translations("de")["_"]("Round") == "Runde"
+    settings.LOCALE_PATHS = [*settings.LOCALE_PATHS]  # Django loads its catalogues anew
+    assert trans_real.translation("de") is not catalogue
+    assert _bound_translations("de")["_"]("Round") == "Runde"
+
+
 def test_a_templates_dotted_names_read_dicts_and_objects_as_jinja_does():
     class Seat:
         name = "object's"
