@@ -48,6 +48,7 @@ from django.utils.text import slugify
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
 from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from games.web import drawing
@@ -204,6 +205,29 @@ def _filled(message: str, values: dict[str, Any]) -> Markup:
     return Markup(message % escaped)
 
 
+def drawing_values_only(function: Callable) -> Callable:
+    """Marks a ``pass_context`` helper that reads only the drawing's own values (those
+    ``render`` gives), never a variable a template sets in a loop or a block: it is
+    handed the drawing's context as it is (``SiteContext.call``)."""
+    function.drawing_values_only = True  # type: ignore[attr-defined]
+    return function
+
+
+class SiteContext(Context):
+    """Jinja's context, calling the site's helpers that read only the drawing's values
+    (``drawing_values_only``) straight away. Jinja hands a ``pass_context`` function
+    called inside a loop that sets a variable a new context with that variable, made by
+    copying every value of the drawing: Samarkand's map made forty of them a page, one
+    for each mark of what changed."""
+
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (as Jinja's)
+        if getattr(__obj, "drawing_values_only", False):
+            kwargs.pop("_loop_vars", None)
+            kwargs.pop("_block_vars", None)
+            return __obj(__self, *args, **kwargs)
+        return super().call(__obj, *args, **kwargs)
+
+
 @pass_context
 def tr(context, text: Any) -> str:
     """``{{ name|tr }}``: an engine's English in the reader's language (``translated``),
@@ -236,6 +260,7 @@ def widthratio(value: Any, most: Any, width: Any) -> str:
         return ""
 
 
+@drawing_values_only
 @pass_context
 def act_form(context, choice: Any, cls: str = "", label: str = "") -> str:
     """``{{ act_form(c, "sr-go") }}``: one listed action as a board control (see
@@ -257,6 +282,7 @@ def _act_url(context) -> str:
     return drawing.url("games:act", context["game"].pk)
 
 
+@drawing_values_only
 @pass_context
 def deal_stepper(context, stepper: Any, side: str) -> str:
     """``{{ deal_stepper(s, side.name) }}``: see ``games.web.drawing.deal_stepper``."""
@@ -264,12 +290,14 @@ def deal_stepper(context, stepper: Any, side: str) -> str:
     return drawing.deal_stepper(stepper, side, gettext=lookup, english=context.get("_english"))
 
 
+@drawing_values_only
 @pass_context
 def hx_action(context, choice: Any) -> str:
     """``<use … {{ hx_action(c) }}>``: see ``games.web.drawing.hx_action_attributes``."""
     return drawing.hx_action_attributes(choice, url=_act_url(context), version=context["version"])
 
 
+@drawing_values_only
 @pass_context
 def changed_class(context, *path: Any) -> str:
     """``class="x{{ changed_class("seats", s.seat, "coins") }}"``: " changed" when that
@@ -278,11 +306,13 @@ def changed_class(context, *path: Any) -> str:
     return drawing.changed_mark(context.get("changed"), path)
 
 
+@drawing_values_only
 @pass_context
 def held_kind_changed(context, kind: str) -> str:
     return silk_road.held_kind_mark(context.get("changed"), context.get("view"), kind)
 
 
+@drawing_values_only
 @pass_context
 def csrf_input(context) -> str:
     """``{{ csrf_input() }}``: the form's CSRF field (``games.web.drawing.csrf_field``)."""
@@ -316,6 +346,8 @@ class SiteEnvironment(Environment):
     and catching that error was the costliest step of drawing values from the dicts a
     page's context is made of. The answers are the same: for a plain dict and any other
     name, Jinja's own order ends at the key too."""
+
+    context_class = SiteContext
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
@@ -380,6 +412,7 @@ _DRAWN_ONCE: weakref.WeakKeyDictionary[Environment, dict[tuple, dict[Any, tuple]
 )
 
 
+@drawing_values_only
 @pass_context
 def drawn_once(
     context, name: str, items: Iterable[Any], key: str, *draw: Any

@@ -102,6 +102,25 @@ def test_a_drawings_texts_looked_up_again_read_as_their_catalogue_gives_them(set
     assert _bound_translations("de")["_"]("Round") == "Runde"
 
 
+def test_a_helper_called_in_a_loop_that_sets_a_variable_reads_the_drawings_values():
+    """The site's helpers that read only the drawing's values are handed its context as
+    it is, inside loops that set variables too; any other function that takes the context
+    still sees the loop's variables, as Jinja gives them."""
+    from jinja2 import pass_context
+
+    @pass_context
+    def seen(context, name):
+        return context.get(name)
+
+    board = engines["jinja2"].from_string(
+        "{% for n in [1, 2] %}{% set doubled = n * 2 %}"
+        "[{{ changed_class('seats', n) }}|{{ seen('doubled') }}|{{ csrf_input() }}]{% endfor %}"
+    )
+    out = board.render({"changed": frozenset({"seats.2"}), "csrf_token": "t", "seen": seen})
+    field = '<input type="hidden" name="csrfmiddlewaretoken" value="t">'
+    assert out == f"[|2|{field}][ changed|4|{field}]"
+
+
 def test_a_templates_dotted_names_read_dicts_and_objects_as_jinja_does():
     class Seat:
         name = "object's"
