@@ -51,6 +51,22 @@ def test_every_game_has_a_board_that_renders(slug):
         assert html.strip()
 
 
+def random_game(rules, players: int, seed: int, steps: int):
+    """A game played at random from ``seed``, at most ``steps`` moves: (step, state, the
+    seats to act, the seat about to move) before each move, then the last state with no
+    seat to act (and None) when the game ends."""
+    state = rules.setup(players, {o.name: o.default for o in rules.options}, seed)
+    chooser = random.Random(seed)
+    for step in range(steps):
+        waiting = rules.to_act(state)
+        if not waiting:
+            yield step, state, waiting, None
+            return
+        seat = chooser.choice(waiting)
+        yield step, state, waiting, seat
+        state, _ = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
+
+
 def _draw(board, rules, state, players, seat, actions, version, **more) -> str:
     """``board`` drawn for ``seat`` (None: a spectator) with ``actions`` as its choices."""
     choices = [game_page.Choice.from_action(a) for a in actions]
@@ -77,11 +93,8 @@ def test_a_board_uses_no_name_its_context_lacks_through_a_game(slug):
     strict = engines["jinja2"].env.overlay(undefined=NamesNotGiven)
     board = strict.get_template(game_page.board_templates(slug)["board_template"])
     players = rules.min_players
-    state = rules.setup(players, {o.name: o.default for o in rules.options}, 5)
-    chooser = random.Random(5)
     NamesNotGiven.found = set()
-    for step in range(400):
-        waiting = rules.to_act(state)
+    for step, state, waiting, _ in random_game(rules, players, seed=5, steps=400):
         if step % 5 == 0 or not waiting:
             for seat in [None, *range(players)]:
                 acts = rules.legal_actions(state, seat) if seat in waiting else []
@@ -97,10 +110,6 @@ def test_a_board_uses_no_name_its_context_lacks_through_a_game(slug):
                     changed=frozenset(),
                     confirm=None,
                 )
-        if not waiting:
-            break
-        seat = chooser.choice(waiting)
-        state, _ = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
     assert not NamesNotGiven.found
 
 
@@ -146,21 +155,14 @@ def test_no_board_target_is_a_list_item_through_a_game(slug):
     rules = registry.get(slug)
     board = engines["jinja2"].env.get_template(game_page.board_templates(slug)["board_template"])
     players = rules.min_players
-    state = rules.setup(players, {o.name: o.default for o in rules.options}, 7)
-    chooser = random.Random(7)
     found = set()
-    for step in range(600):
-        waiting = rules.to_act(state)
-        if not waiting:
-            break
+    for step, state, waiting, _ in random_game(rules, players, seed=7, steps=600):
         for seat in waiting:
             parser = ListTargets()
             parser.feed(
                 _draw(board, rules, state, players, seat, rules.legal_actions(state, seat), step)
             )
             found.update(parser.found)
-        seat = chooser.choice(waiting)
-        state, _ = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
     assert not found
 
 
@@ -172,14 +174,10 @@ def test_the_samarkand_map_offers_each_placement_on_its_own_space_through_a_game
     board = engines["jinja2"].env.get_template(
         game_page.board_templates("samarkand")["board_template"]
     )
-    state = rules.setup(3, {o.name: o.default for o in rules.options}, 3)
-    chooser = random.Random(3)
     seen = 0
-    for step in range(600):
-        waiting = rules.to_act(state)
-        if not waiting:
-            break
-        seat = chooser.choice(waiting)
+    for step, state, _, seat in random_game(rules, 3, seed=3, steps=600):
+        if seat is None:
+            break  # the game is over
         actions = rules.legal_actions(state, seat)
         places = [a for a in actions if a.type == "place"]
         if places:
@@ -193,7 +191,6 @@ def test_the_samarkand_map_offers_each_placement_on_its_own_space_through_a_game
                 assert group.count("sk-target") == (label is not None), space
                 assert label is None or f"<title>{label}</title></use>" in group
             seen += 1
-        state, _ = rules.apply(state, seat, chooser.choice(actions))
     assert seen > 3
 
 
@@ -207,25 +204,18 @@ def test_the_samarkand_map_drawn_from_its_parts_kept_is_the_map_drawn_anew():
     anew = env.overlay(auto_reload=True)  # keeps nothing: draws every part each time
     compared = 0
     for language in ("en", "de", "en"):
-        state = rules.setup(2, {o.name: o.default for o in rules.options}, 4)
-        chooser = random.Random(4)
         with translation.override(language):
-            for step in range(200):
-                waiting = rules.to_act(state)
-                if not waiting:
-                    break
-                if step % 20 == 0:
-                    for seat in (None, *waiting):
-                        acts = rules.legal_actions(state, seat) if seat is not None else []
-                        kept, fresh = (
-                            _draw(jinja_board(e, name, language), rules, state, 2, seat, acts, step)
-                            for e in (env, anew)
-                        )
-                        assert kept == fresh
-                        compared += 1
-                seat = chooser.choice(waiting)
-                actions = rules.legal_actions(state, seat)
-                state, _ = rules.apply(state, seat, chooser.choice(actions))
+            for step, state, waiting, _ in random_game(rules, 2, seed=4, steps=200):
+                if step % 20 or not waiting:
+                    continue
+                for seat in (None, *waiting):
+                    acts = rules.legal_actions(state, seat) if seat is not None else []
+                    kept, fresh = (
+                        _draw(jinja_board(e, name, language), rules, state, 2, seat, acts, step)
+                        for e in (env, anew)
+                    )
+                    assert kept == fresh
+                    compared += 1
     assert compared > 10
 
 
