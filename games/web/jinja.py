@@ -126,32 +126,26 @@ def _finders(catalogue: Any) -> tuple[Callable[[str], str], Callable[[str, str, 
     """``catalogue``'s gettext and ngettext, each answer remembered.
 
     A catalogue looks a text up through each of the catalogues merged into it, and a text
-    it lacks (every English text) twice; a page looks up about two hundred, the same ones
+    it lacks (every English text) twice; a page looks up a hundred or more, the same ones
     on every page. The site's texts and names are a few thousand: past ``FOUND_MOST`` a
     text is looked up without being remembered. A catalogue Django loads anew (when the
     settings change) gets finders of its own."""
-    found: dict[str, str] = {}
-    found_plural: dict[tuple[str, str, int], str] = {}
-    gettext, ngettext = catalogue.gettext, catalogue.ngettext  # (not texts to translate)
+    return _remembered(catalogue.gettext), _remembered(catalogue.ngettext)
 
-    def find(message: str) -> str:
-        text = found.get(message)
+
+def _remembered(look_up: Callable[..., str]) -> Callable[..., str]:
+    """``look_up``, each answer remembered by its arguments (``FOUND_MOST`` at most)."""
+    found: dict[tuple, str] = {}
+
+    def find(*key: Any) -> str:
+        text = found.get(key)
         if text is None:
-            text = gettext(message)
+            text = look_up(*key)
             if len(found) < FOUND_MOST:
-                found[message] = text
+                found[key] = text
         return text
 
-    def find_plural(singular: str, plural: str, number: int) -> str:
-        key = (singular, plural, number)
-        text = found_plural.get(key)
-        if text is None:
-            text = ngettext(singular, plural, number)
-            if len(found_plural) < FOUND_MOST:
-                found_plural[key] = text
-        return text
-
-    return find, find_plural
+    return find
 
 
 def _bound_translations(language: str) -> dict[str, Any]:
