@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from django.urls import reverse
 
@@ -11,7 +13,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def limits(settings):
+def limits(settings, time_machine):
+    # The windows are fixed, so a test that ran across a window's end would see its count
+    # start again: the clock stands still one second into a window of every period.
+    time_machine.move_to(datetime(2026, 3, 2, 10, 0, 1, tzinfo=UTC), tick=False)
     settings.THROTTLE_RATES = {
         "chat": "3/m",
         "table_create": "2/h",
