@@ -25,6 +25,7 @@ import itertools
 import weakref
 from collections import namedtuple
 from collections.abc import Callable, Iterable
+from types import FunctionType
 from typing import Any
 
 from django.conf import settings
@@ -54,6 +55,7 @@ from markupsafe import Markup, escape
 from games.web import drawing
 from games.web.boards import araby, marco_polo, silk_road
 from games.web.context_processors import waiting_games
+from games.web.jinja_output import SiteCodeGenerator
 from games.words import translated
 
 Group = namedtuple("Group", "grouper list")
@@ -208,13 +210,30 @@ def drawing_values_only(function: Callable) -> Callable:
 
 
 class SiteContext(Context):
-    """Jinja's context, calling the site's helpers that read only the drawing's values
-    (``drawing_values_only``) straight away. Jinja hands a ``pass_context`` function
-    called inside a loop that sets a variable a new context with that variable, made by
-    copying every value of the drawing: Samarkand's map made forty of them a page, one
-    for each mark of what changed."""
+    """Jinja's context, calling two kinds of function straight away:
+
+    - the site's helpers that read only the drawing's values (``drawing_values_only``).
+      Jinja hands a ``pass_context`` function called inside a loop that sets a variable a
+      new context with that variable, made by copying every value of the drawing:
+      Samarkand's map made forty of them a page, one for each mark of what changed;
+    - a plain function, one that no decorator marked (``_()`` and its kin, a hundred
+      calls a page): Jinja asks it and its ``__call__`` whether they want a context
+      before calling it, which cost as much as the call.
+
+    Anything else (a macro, a ``pass_context`` function, an object) is called as Jinja
+    calls it."""
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (as Jinja's)
+        if type(__obj) is FunctionType and not __obj.__dict__:
+            if kwargs:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            try:
+                return __obj(*args, **kwargs)
+            except StopIteration:  # as Jinja answers it
+                return __self.environment.undefined(
+                    "value was undefined because a callable raised a StopIteration exception"
+                )
         if getattr(__obj, "drawing_values_only", False):
             kwargs.pop("_loop_vars", None)
             kwargs.pop("_block_vars", None)
@@ -342,6 +361,7 @@ class SiteEnvironment(Environment):
     name, Jinja's own order ends at the key too."""
 
     context_class = SiteContext
+    code_generator_class = SiteCodeGenerator
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
