@@ -3,7 +3,7 @@
 Jinja compiles ``{{ value }}`` to ``escape(value)``, markupsafe's: it wraps each result in
 a ``Markup``, and so wraps again a value that is ``Markup`` already. What a drawing writes
 out is only ever joined into the page, where the wrapper is thrown away: a page writes
-about 450 values, and the wrappers cost four times the escaping. ``SiteCodeGenerator``
+about 450 values, and the wrappers cost ten times the escaping. ``SiteCodeGenerator``
 compiles those outputs to ``escape_written`` instead, which gives the same text.
 """
 
