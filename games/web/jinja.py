@@ -225,20 +225,20 @@ class SiteContext(Context):
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (as Jinja's)
         if type(__obj) is FunctionType and not __obj.__dict__:
-            if kwargs:
-                kwargs.pop("_loop_vars", None)
-                kwargs.pop("_block_vars", None)
-            try:
-                return __obj(*args, **kwargs)
-            except StopIteration:  # as Jinja answers it
-                return __self.environment.undefined(
-                    "value was undefined because a callable raised a StopIteration exception"
-                )
-        if getattr(__obj, "drawing_values_only", False):
+            pass  # a plain function: called with its own arguments only
+        elif getattr(__obj, "drawing_values_only", False):
+            args = (__self, *args)
+        else:
+            return super().call(__obj, *args, **kwargs)
+        if kwargs:
             kwargs.pop("_loop_vars", None)
             kwargs.pop("_block_vars", None)
-            return __obj(__self, *args, **kwargs)
-        return super().call(__obj, *args, **kwargs)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:  # as Jinja answers it
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception"
+            )
 
 
 @pass_context
