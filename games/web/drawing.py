@@ -13,6 +13,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext as _
 from markupsafe import Markup, escape
 
+from games.web.jinja_output import escape_written
 from games.words import translated
 
 
@@ -41,13 +42,13 @@ def act_form_html(choice, cls: str, label: str, *, url: str, csrf_token, version
     the choice's own label. Escaped by markupsafe: a board draws dozens on every move."""
     return Markup(
         ACT_FORM.format(
-            url=escape(url),
+            url=escape_written(url),
             csrf=csrf_field(csrf_token),
-            action=escape(choice.json),
-            version=escape(version),
-            cls=escape(cls or "btn"),
-            type=escape(choice.type),
-            label=escape(label or choice.label),
+            action=escape_written(choice.json),
+            version=escape_written(version),
+            cls=escape_written(cls or "btn"),
+            type=escape_written(choice.type),
+            label=escape_written(label or choice.label),
         )
     )
 
@@ -81,7 +82,7 @@ def log_items(lines, since_my_turn, seat, colours) -> str:
         line_seat = line["seat"]
         if line.get("draft"):
             if draft_note is None:
-                draft_note = escape(
+                draft_note = escape_written(
                     _("(only you see this until your turn moves on: Undo takes it back)")
                 )
             attrs, after = ' class="draft"', f" <small>{draft_note}</small>"
@@ -91,7 +92,7 @@ def log_items(lines, since_my_turn, seat, colours) -> str:
             attrs += " data-mine" if line_seat == seat else ""
             after = ""
         items.append(
-            f"<li{attrs}>{log_dot(line.get('by'), colours)}{escape(line['text'])}{after}</li>"
+            f"<li{attrs}>{log_dot(line.get('by'), colours)}{escape_written(line['text'])}{after}</li>"
         )
     return Markup("\n".join(items))
 
@@ -102,9 +103,9 @@ def log_dot(by: int | None, colours) -> str:
     resolves, a clock ran out), which no player's colour may claim."""
     if by is None:
         return Markup('<span class="swatch by-the-game"></span>')
-    colour = escape(index(colours, by))
+    colour = escape_written(index(colours, by))
     return Markup(
-        f'<span class="swatch seat-colour-{escape(by)}" style="--seat-colour: {colour}"></span>'
+        f'<span class="swatch seat-colour-{escape_written(by)}" style="--seat-colour: {colour}"></span>'
     )
 
 
@@ -184,7 +185,7 @@ def deal_stepper(stepper, side: str, *, gettext=_, english: bool = False) -> str
     drawn on every move: built here, not by a template each. ``gettext`` is the drawing's
     own catalogue lookup and ``english`` says the reader's language is English
     (``games.web.jinja.render``), so a stepper asks for neither again."""
-    label = escape(str(stepper.label) if english else translated(stepper.label))
+    label = escape_written(str(stepper.label) if english else translated(stepper.label))
     if side == "give":
         most = gettext("you have %(most)s")
     else:
@@ -197,8 +198,8 @@ def deal_stepper(stepper, side: str, *, gettext=_, english: bool = False) -> str
         STEPPER.format(
             label=label,
             most_by=most_by,
-            name=escape(stepper.input_name),
-            most=most % {"most": escape(stepper.most)},
+            name=escape_written(stepper.input_name),
+            most=most % {"most": escape_written(stepper.most)},
             fewer=gettext("One fewer %(label)s") % {"label": label},
             more=gettext("One more %(label)s") % {"label": label},
             options="".join(f'<option value="{n:d}">{n:d}</option>' for n in stepper.counts),

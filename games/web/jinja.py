@@ -50,12 +50,12 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
 from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
 from jinja2.runtime import Context
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from games.web import drawing
 from games.web.boards import araby, marco_polo, silk_road
 from games.web.context_processors import waiting_games
-from games.web.jinja_output import SiteCodeGenerator
+from games.web.jinja_output import SiteCodeGenerator, escape_written
 from games.words import translated
 
 Group = namedtuple("Group", "grouper list")
@@ -195,7 +195,7 @@ def _filled(message: str, values: dict[str, Any]) -> Markup:
     if not values:
         return Markup(message % values if "%" in message else message)
     escaped = {
-        key: value if isinstance(value, int | float) else escape(value)
+        key: value if isinstance(value, int | float) else escape_written(value)
         for key, value in values.items()
     }
     return Markup(message % escaped)
