@@ -4,6 +4,7 @@ from contextlib import contextmanager
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 
 @pytest.fixture(autouse=True)
@@ -12,6 +13,15 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """A page request activates its reader's language in the test's thread and leaves it
+    active: every test starts, and leaves, in the site's default language."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
